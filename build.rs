@@ -1,0 +1,50 @@
+//! Embeds the shipped catalogue (`cases/*.yaml`) so the binary and the library carry it
+//! wherever they are installed or depended on.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::{env, fs};
+
+fn main() {
+    let root = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&root).join("cases");
+    println!("cargo:rerun-if-changed=cases");
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let (retired, cases): (Vec<_>, Vec<_>) = files
+        .iter()
+        .partition(|p| p.file_name().is_some_and(|n| n == "retired.yaml"));
+    let list = |paths: &[&std::path::PathBuf]| {
+        let mut out = String::from("&[\n");
+        for path in paths {
+            let name = format!(
+                "cases/{}",
+                path.file_name().expect("a file").to_string_lossy()
+            );
+            writeln!(
+                out,
+                "    ({name:?}, include_str!({:?})),",
+                path.display().to_string()
+            )
+            .expect("writing to a string");
+        }
+        out.push(']');
+        out
+    };
+    let code = format!(
+        "/// The shipped case files: (name, text).\npub const CASE_FILES: &[(&str, &str)] = {};\n\
+         /// The shipped lists of retired ids: (name, text).\npub const RETIRED: &[(&str, &str)] = {};\n",
+        list(&cases),
+        list(&retired)
+    );
+    let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin_cases.rs");
+    fs::write(out, code).expect("OUT_DIR is writable");
+}

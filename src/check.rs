@@ -1,0 +1,671 @@
+//! The checker: one case, one engine, one [`Verdict`].
+//!
+//! For each assertion the checker asks the engine the matching question, reads the answer in the
+//! suite's vocabulary (an answer that is not UCI, not a square or not a FEN is an error, not a
+//! failure) and compares it with the expectation by meaning: move and square lists as sets, FENs
+//! field by field with the en passant convention the case states. An engine that lacks a
+//! capability the case needs is not asked at all; the case is skipped with the reason.
+
+use std::collections::BTreeSet;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use shakmaty::Position;
+
+use crate::case::{After, Attacks, Case, EnPassantConvention, StateName};
+use crate::engine::{
+    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
+};
+use crate::replay;
+use crate::verdict::{Check, Outcome, Verdict};
+
+/// The capabilities an engine needs to answer every assertion of `case`.
+pub fn requirements(case: &Case) -> Capabilities {
+    let e = &case.expect;
+    let mut needs = Capabilities::NONE;
+    let mut need = |on: bool, c: Capability| {
+        if on {
+            needs = needs.with(c);
+        }
+    };
+    need(
+        e.legal.is_some() || e.illegal.is_some() || e.moves.is_some() || e.move_count.is_some(),
+        Capability::LegalMoves,
+    );
+    need(e.check.is_some(), Capability::Check);
+    need(e.checkers.is_some(), Capability::Checkers);
+    need(e.state.is_some(), Capability::GameState);
+    need(
+        e.state == Some(StateName::FivefoldRepetition),
+        Capability::Repetition,
+    );
+    need(
+        e.state == Some(StateName::SeventyFiveMoves),
+        Capability::MoveClocks,
+    );
+    need(
+        e.state == Some(StateName::InsufficientMaterial),
+        Capability::InsufficientMaterial,
+    );
+    need(e.claims.is_some(), Capability::DrawClaims);
+    for claim in e.claims.iter().flatten() {
+        need(
+            *claim == crate::case::DrawClaim::ThreefoldRepetition,
+            Capability::Repetition,
+        );
+        need(
+            *claim == crate::case::DrawClaim::FiftyMoves,
+            Capability::MoveClocks,
+        );
+    }
+    need(e.mating_material.is_some(), Capability::MatingMaterial);
+    need(e.after.is_some(), Capability::Play);
+    need(e.san.is_some(), Capability::San);
+    need(e.from_san.is_some(), Capability::ParseSan);
+    need(e.attacks.is_some(), Capability::Attacks);
+    need(e.perft.is_some(), Capability::Perft);
+    need(e.valid.is_some(), Capability::ValidateFen);
+    needs
+}
+
+/// Why a case stopped before all its assertions were checked.
+enum Stop {
+    Skip(String),
+    Error(String),
+}
+
+impl From<EngineError> for Stop {
+    fn from(e: EngineError) -> Stop {
+        match e {
+            EngineError::Unsupported(why) => Stop::Skip(why),
+            EngineError::Failed(why) => Stop::Error(why),
+        }
+    }
+}
+
+/// Calls the engine, turning a panic into an error.
+fn ask<T>(question: &str, call: impl FnOnce() -> Answer<T>) -> Result<T, Stop> {
+    match catch_unwind(AssertUnwindSafe(call)) {
+        Ok(answer) => answer.map_err(|e| match Stop::from(e) {
+            Stop::Error(why) => Stop::Error(format!("{question}: {why}")),
+            skip => skip,
+        }),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic with no message".into());
+            Err(Stop::Error(format!(
+                "{question}: the engine panicked: {message}"
+            )))
+        }
+    }
+}
+
+fn nonsense(question: &str, what: String) -> Stop {
+    Stop::Error(format!("{question}: the answer is not valid: {what}"))
+}
+
+/// Checks `case` against `engine`.
+pub fn check(engine: &mut dyn Engine, case: &Case) -> Verdict {
+    let mut verdict = Verdict {
+        id: case.id.clone(),
+        area: case.area().to_owned(),
+        outcome: Outcome::Pass,
+        reason: None,
+        checks: Vec::new(),
+    };
+    let missing = engine.capabilities().missing(requirements(case));
+    if !missing.is_empty() {
+        verdict.outcome = Outcome::Skip;
+        verdict.reason = Some(format!("the engine does not offer: {missing}"));
+        return verdict;
+    }
+    match run(engine, case, &mut verdict.checks) {
+        Ok(()) => {
+            if verdict.checks.iter().any(|c| !c.passed) {
+                verdict.outcome = Outcome::Fail;
+            }
+        }
+        Err(Stop::Skip(why)) => {
+            verdict.outcome = Outcome::Skip;
+            verdict.reason = Some(why);
+        }
+        Err(Stop::Error(why)) => {
+            verdict.outcome = Outcome::Error;
+            verdict.reason = Some(why);
+        }
+    }
+    verdict
+}
+
+fn list(items: &[String]) -> String {
+    format!("[{}]", items.join(", "))
+}
+
+fn sorted(items: impl IntoIterator<Item = String>) -> Vec<String> {
+    let set: BTreeSet<String> = items.into_iter().collect();
+    set.into_iter().collect()
+}
+
+fn push(
+    checks: &mut Vec<Check>,
+    assertion: impl Into<String>,
+    expected: String,
+    actual: String,
+    passed: bool,
+) {
+    checks.push(Check {
+        assertion: assertion.into(),
+        expected,
+        actual,
+        passed,
+    });
+}
+
+fn moves_answer(question: &str, moves: Vec<String>) -> Result<Vec<String>, Stop> {
+    for m in &moves {
+        replay::check_uci_syntax(m).map_err(|e| nonsense(question, e.to_string()))?;
+    }
+    Ok(moves)
+}
+
+fn squares_answer(question: &str, squares: Vec<String>) -> Result<Vec<String>, Stop> {
+    for s in &squares {
+        replay::parse_square(s).map_err(|e| nonsense(question, e))?;
+    }
+    Ok(squares)
+}
+
+/// Compares two square or move sets; describes the difference.
+fn set_difference(expected: &[String], actual: &[String]) -> (bool, String) {
+    let want: BTreeSet<&String> = expected.iter().collect();
+    let got: BTreeSet<&String> = actual.iter().collect();
+    let missing: Vec<String> = want.difference(&got).map(|s| (*s).clone()).collect();
+    let extra: Vec<String> = got.difference(&want).map(|s| (*s).clone()).collect();
+    let duplicates = actual.len() - got.len();
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("missing {}", list(&missing)));
+    }
+    if !extra.is_empty() {
+        parts.push(format!("unexpected {}", list(&extra)));
+    }
+    if duplicates > 0 {
+        parts.push(format!("{duplicates} listed twice"));
+    }
+    if parts.is_empty() {
+        (true, list(&sorted(actual.iter().cloned())))
+    } else {
+        (false, parts.join("; "))
+    }
+}
+
+fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<(), Stop> {
+    let e = &case.expect;
+    if let Some(valid) = e.valid {
+        let q = "validate FEN";
+        let answer = ask(q, || engine.validate_fen(&case.fen))?;
+        let (accepted, shown) = match answer {
+            FenCheck::Accepted => (true, "accepted".to_owned()),
+            FenCheck::Rejected(why) => (false, format!("rejected ({why})")),
+        };
+        let expected = if valid { "accepted" } else { "rejected" };
+        push(checks, "valid", expected.into(), shown, accepted == valid);
+        if !valid {
+            return Ok(());
+        }
+    }
+
+    let game = Game {
+        fen: &case.fen,
+        moves: &case.moves,
+    };
+
+    if e.legal.is_some() || e.illegal.is_some() || e.moves.is_some() || e.move_count.is_some() {
+        let q = "legal moves";
+        let legal = moves_answer(q, ask(q, || engine.legal_moves(&game))?)?;
+        let set: BTreeSet<&String> = legal.iter().collect();
+        if let Some(expected) = &e.legal {
+            let missing: Vec<String> = expected
+                .iter()
+                .filter(|m| !set.contains(m))
+                .cloned()
+                .collect();
+            let actual = if missing.is_empty() {
+                "all legal".into()
+            } else {
+                format!("not legal: {}", list(&missing))
+            };
+            push(checks, "legal", list(expected), actual, missing.is_empty());
+        }
+        if let Some(expected) = &e.illegal {
+            let found: Vec<String> = expected
+                .iter()
+                .filter(|m| set.contains(m))
+                .cloned()
+                .collect();
+            let actual = if found.is_empty() {
+                "none legal".into()
+            } else {
+                format!("legal: {}", list(&found))
+            };
+            push(checks, "illegal", list(expected), actual, found.is_empty());
+        }
+        if let Some(expected) = &e.moves {
+            let (passed, actual) = set_difference(expected, &legal);
+            push(
+                checks,
+                "moves",
+                list(&sorted(expected.iter().cloned())),
+                actual,
+                passed,
+            );
+        }
+        if let Some(expected) = e.move_count {
+            let n = legal.len();
+            push(
+                checks,
+                "move_count",
+                expected.to_string(),
+                n.to_string(),
+                n == expected as usize,
+            );
+        }
+    }
+
+    if let Some(expected) = e.check {
+        let actual = ask("in check", || engine.in_check(&game))?;
+        push(
+            checks,
+            "check",
+            expected.to_string(),
+            actual.to_string(),
+            actual == expected,
+        );
+    }
+
+    if let Some(expected) = &e.checkers {
+        let q = "checkers";
+        let actual = squares_answer(q, ask(q, || engine.checkers(&game))?)?;
+        let (passed, shown) = set_difference(expected, &actual);
+        push(
+            checks,
+            "checkers",
+            list(&sorted(expected.iter().cloned())),
+            shown,
+            passed,
+        );
+    }
+
+    if let Some(state) = e.state {
+        let actual = ask("game state", || engine.game_state(&game))?;
+        let expected = match (state, e.winner) {
+            (StateName::Checkmate, Some(winner)) => GameState::Checkmate { winner },
+            (StateName::Checkmate, None) => unreachable!("the loader requires a winner"),
+            (StateName::Ongoing, _) => GameState::Ongoing,
+            (StateName::Stalemate, _) => GameState::Stalemate,
+            (StateName::InsufficientMaterial, _) => GameState::InsufficientMaterial,
+            (StateName::FivefoldRepetition, _) => GameState::FivefoldRepetition,
+            (StateName::SeventyFiveMoves, _) => GameState::SeventyFiveMoves,
+        };
+        push(
+            checks,
+            "state",
+            expected.to_string(),
+            actual.to_string(),
+            actual == expected,
+        );
+    }
+
+    if let Some(expected) = &e.claims {
+        let actual = ask("draw claims", || engine.draw_claims(&game))?;
+        let names = |claims: &[crate::case::DrawClaim]| -> Vec<String> {
+            claims.iter().map(|c| c.name().to_owned()).collect()
+        };
+        let (passed, shown) = set_difference(&names(expected), &names(&actual));
+        push(
+            checks,
+            "claims",
+            list(&sorted(names(expected))),
+            shown,
+            passed,
+        );
+    }
+
+    if let Some(expected) = e.mating_material {
+        let actual = ask("mating material", || engine.mating_material(&game))?;
+        push(
+            checks,
+            "mating_material",
+            expected.to_string(),
+            actual.to_string(),
+            actual == expected,
+        );
+    }
+
+    for after in e.after.iter().flatten() {
+        let q = format!("play {}", after.mv);
+        let fen = ask(&q, || engine.play(&game, &after.mv))?;
+        let (passed, actual) = compare_after(after, &fen).map_err(|why| nonsense(&q, why))?;
+        push(
+            checks,
+            format!("after {}", after.mv),
+            after.fen.clone(),
+            actual,
+            passed,
+        );
+    }
+
+    for (uci, expected) in e.san.iter().flatten() {
+        let actual = ask(&format!("SAN of {uci}"), || engine.san(&game, uci))?;
+        let passed = actual == *expected;
+        push(
+            checks,
+            format!("san {uci}"),
+            expected.clone(),
+            actual,
+            passed,
+        );
+    }
+
+    for (san, expected) in e.from_san.iter().flatten() {
+        let q = format!("move of SAN {san}");
+        let actual = ask(&q, || engine.parse_san(&game, san))?;
+        if let Some(m) = &actual {
+            replay::check_uci_syntax(m).map_err(|e| nonsense(&q, e.to_string()))?;
+        }
+        let show = |m: &Option<String>| m.clone().unwrap_or_else(|| "rejected".into());
+        push(
+            checks,
+            format!("from_san {san}"),
+            show(expected),
+            show(&actual),
+            actual == *expected,
+        );
+    }
+
+    for attacks in e.attacks.iter().flatten() {
+        check_attacks(engine, &game, attacks, checks)?;
+    }
+
+    for (&depth, &expected) in e.perft.iter().flatten() {
+        let actual = ask(&format!("perft {depth}"), || engine.perft(&game, depth))?;
+        push(
+            checks,
+            format!("perft {depth}"),
+            expected.to_string(),
+            actual.to_string(),
+            actual == expected,
+        );
+    }
+    Ok(())
+}
+
+fn check_attacks(
+    engine: &mut dyn Engine,
+    game: &Game,
+    attacks: &Attacks,
+    checks: &mut Vec<Check>,
+) -> Result<(), Stop> {
+    let source = match (&attacks.from, attacks.by) {
+        (Some(square), _) => AttackSource::Square(square),
+        (None, Some(color)) => AttackSource::Side(color),
+        (None, None) => unreachable!("the loader requires from or by"),
+    };
+    let q = format!("attacks {source}");
+    let actual = squares_answer(&q, ask(&q, || engine.attacks(game, source))?)?;
+    let set: BTreeSet<&String> = actual.iter().collect();
+    let label = format!("attacks {source}");
+    if let Some(expected) = &attacks.squares {
+        let (passed, shown) = set_difference(expected, &actual);
+        push(
+            checks,
+            format!("{label}: squares"),
+            list(&sorted(expected.iter().cloned())),
+            shown,
+            passed,
+        );
+    }
+    if let Some(expected) = attacks.count {
+        push(
+            checks,
+            format!("{label}: count"),
+            expected.to_string(),
+            set.len().to_string(),
+            set.len() == expected as usize,
+        );
+    }
+    if let Some(expected) = &attacks.includes {
+        let missing: Vec<String> = expected
+            .iter()
+            .filter(|s| !set.contains(s))
+            .cloned()
+            .collect();
+        let shown = if missing.is_empty() {
+            "all attacked".into()
+        } else {
+            format!("not attacked: {}", list(&missing))
+        };
+        push(
+            checks,
+            format!("{label}: includes"),
+            list(expected),
+            shown,
+            missing.is_empty(),
+        );
+    }
+    if let Some(expected) = &attacks.excludes {
+        let found: Vec<String> = expected
+            .iter()
+            .filter(|s| set.contains(s))
+            .cloned()
+            .collect();
+        let shown = if found.is_empty() {
+            "none attacked".into()
+        } else {
+            format!("attacked: {}", list(&found))
+        };
+        push(
+            checks,
+            format!("{label}: excludes"),
+            list(expected),
+            shown,
+            found.is_empty(),
+        );
+    }
+    Ok(())
+}
+
+/// Compares an engine's FEN with the expected one by meaning. `Err` when the engine's FEN is
+/// not a position at all.
+fn compare_after(after: &After, actual_fen: &str) -> Result<(bool, String), String> {
+    let expected = replay::parse_fen_lenient(&after.fen)
+        .map_err(|e| format!("the case's FEN does not parse: {e}"))?;
+    let actual = replay::parse_fen_lenient(actual_fen)
+        .map_err(|e| format!("`{actual_fen}` is not a valid FEN: {e}"))?;
+    let mut differs = Vec::new();
+    if expected.board() != actual.board() {
+        differs.push("pieces");
+    }
+    if expected.turn() != actual.turn() {
+        differs.push("side to move");
+    }
+    if expected.castles().castling_rights() != actual.castles().castling_rights() {
+        differs.push("castling rights");
+    }
+    let ep_same = match after.en_passant {
+        EnPassantConvention::Legal => expected.legal_ep_square() == actual.legal_ep_square(),
+        EnPassantConvention::Exact => fen_field(&after.fen, 3) == fen_field(actual_fen, 3),
+    };
+    if !ep_same {
+        differs.push("en passant");
+    }
+    if after.clocks {
+        if expected.halfmoves() != actual.halfmoves() {
+            differs.push("halfmove clock");
+        }
+        if expected.fullmoves() != actual.fullmoves() {
+            differs.push("move number");
+        }
+    }
+    if differs.is_empty() {
+        Ok((true, actual_fen.to_owned()))
+    } else {
+        Ok((
+            false,
+            format!("{actual_fen} (differs in {})", differs.join(", ")),
+        ))
+    }
+}
+
+fn fen_field(fen: &str, index: usize) -> Option<&str> {
+    fen.split_whitespace().nth(index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::Expect;
+    use crate::engine::Identity;
+    use crate::reference::Reference;
+
+    fn case(fen: &str, expect: Expect) -> Case {
+        Case {
+            id: "test/x".into(),
+            title: "t".into(),
+            rule: "1".into(),
+            source: None,
+            tags: vec![],
+            fen: fen.into(),
+            moves: vec![],
+            expect,
+        }
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// An engine whose answers are scripted, to see each verdict.
+    struct Scripted {
+        moves: Answer<Vec<String>>,
+        panic: bool,
+    }
+
+    impl Engine for Scripted {
+        fn identity(&self) -> Identity {
+            Identity {
+                name: "scripted".into(),
+                version: "0".into(),
+            }
+        }
+        fn capabilities(&self) -> Capabilities {
+            Capabilities::NONE.with(Capability::LegalMoves)
+        }
+        fn legal_moves(&mut self, _: &Game) -> Answer<Vec<String>> {
+            if self.panic {
+                panic!("boom");
+            }
+            self.moves.clone()
+        }
+    }
+
+    fn legal(moves: &[&str]) -> Expect {
+        Expect {
+            legal: Some(moves.iter().map(|m| m.to_string()).collect()),
+            ..Expect::default()
+        }
+    }
+
+    #[test]
+    fn outcomes() {
+        let c = case(START, legal(&["e2e4"]));
+        let mut right = Scripted {
+            moves: Ok(vec!["e2e4".into()]),
+            panic: false,
+        };
+        assert_eq!(check(&mut right, &c).outcome, Outcome::Pass);
+        let mut wrong = Scripted {
+            moves: Ok(vec!["d2d4".into()]),
+            panic: false,
+        };
+        let v = check(&mut wrong, &c);
+        assert_eq!(v.outcome, Outcome::Fail);
+        assert_eq!(v.checks[0].actual, "not legal: [e2e4]");
+        let mut garbage = Scripted {
+            moves: Ok(vec!["E2-E4".into()]),
+            panic: false,
+        };
+        assert_eq!(check(&mut garbage, &c).outcome, Outcome::Error);
+        let mut failing = Scripted {
+            moves: Err(EngineError::failed("bad fen")),
+            panic: false,
+        };
+        let v = check(&mut failing, &c);
+        assert_eq!(
+            (v.outcome, v.reason.as_deref()),
+            (Outcome::Error, Some("legal moves: bad fen"))
+        );
+        let mut panicking = Scripted {
+            moves: Ok(vec![]),
+            panic: true,
+        };
+        let v = check(&mut panicking, &c);
+        assert_eq!(v.outcome, Outcome::Error);
+        assert!(v.reason.unwrap().contains("panicked: boom"));
+        let needs_san = case(
+            START,
+            Expect {
+                san: Some([("e2e4".into(), "e4".into())].into()),
+                ..Expect::default()
+            },
+        );
+        let v = check(&mut right, &needs_san);
+        assert_eq!(
+            (v.outcome, v.reason.as_deref()),
+            (Outcome::Skip, Some("the engine does not offer: san"))
+        );
+    }
+
+    #[test]
+    fn after_compares_en_passant_by_meaning() {
+        let after = |fen: &str, en_passant| After {
+            mv: "e2e4".into(),
+            fen: fen.into(),
+            en_passant,
+            clocks: true,
+        };
+        let written = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        let omitted = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert!(
+            compare_after(&after(omitted, EnPassantConvention::Legal), written)
+                .unwrap()
+                .0
+        );
+        assert!(
+            !compare_after(&after(omitted, EnPassantConvention::Exact), written)
+                .unwrap()
+                .0
+        );
+        let (passed, shown) = compare_after(
+            &after(omitted, EnPassantConvention::Legal),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b Qkq - 0 1",
+        )
+        .unwrap();
+        assert!(!passed);
+        assert!(shown.ends_with("(differs in castling rights)"), "{shown}");
+        assert!(compare_after(&after(omitted, EnPassantConvention::Legal), "nonsense").is_err());
+    }
+
+    #[test]
+    fn reference_passes_a_simple_case() {
+        let c = case(
+            START,
+            Expect {
+                move_count: Some(20),
+                perft: Some([(2, 400)].into()),
+                ..Expect::default()
+            },
+        );
+        assert_eq!(check(&mut Reference::new(), &c).outcome, Outcome::Pass);
+    }
+}

@@ -1,0 +1,99 @@
+//! The `cargo test` harness: every case as its own libtest-mimic trial.
+//!
+//! A trial is named by the case id and has the rule area as its kind, so `cargo test --
+//! castling/` filters by area, `--exact` picks one case, `--list` lists them, and `cargo nextest
+//! run` (with `--partition count:1/2` and friends) shards them. A skipped case is reported as
+//! ignored with its reason; a failure or an error fails the trial with the report's text.
+
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use libtest_mimic::{Arguments, Completion, Failed, Trial};
+
+use crate::catalogue::Catalogue;
+use crate::engine::Engine;
+use crate::report::verdict_text;
+use crate::verdict::Outcome;
+
+/// Engines shared by the trials: one per test thread at most, reused across cases.
+struct Pool<E, F> {
+    idle: Mutex<Vec<E>>,
+    make: F,
+}
+
+impl<E: Engine, F: Fn() -> E> Pool<E, F> {
+    fn take(&self) -> E {
+        let idle = self.idle.lock().map(|mut idle| idle.pop());
+        idle.ok().flatten().unwrap_or_else(|| (self.make)())
+    }
+
+    fn give_back(&self, engine: E) {
+        if let Ok(mut idle) = self.idle.lock() {
+            idle.push(engine);
+        }
+    }
+}
+
+/// One trial per case of `catalogue`, each checking its case against an engine made by `make`
+/// (engines are reused across trials, one per test thread).
+pub fn trials<E, F>(catalogue: &Catalogue, make: F) -> Vec<Trial>
+where
+    E: Engine + Send + 'static,
+    F: Fn() -> E + Send + Sync + 'static,
+{
+    let pool = Arc::new(Pool {
+        idle: Mutex::new(Vec::new()),
+        make,
+    });
+    catalogue
+        .cases()
+        .iter()
+        .map(|loaded| {
+            let pool = Arc::clone(&pool);
+            let loaded = loaded.clone();
+            let area = loaded.case.area().to_owned();
+            Trial::ignorable_test(loaded.case.id.clone(), move || {
+                let mut engine = pool.take();
+                let verdict = crate::check(&mut engine, &loaded.case);
+                pool.give_back(engine);
+                match verdict.outcome {
+                    Outcome::Pass => Ok(Completion::Completed),
+                    Outcome::Skip => {
+                        Ok(Completion::ignored_with(verdict.reason.unwrap_or_default()))
+                    }
+                    Outcome::Fail | Outcome::Error => {
+                        Err(Failed::from(verdict_text(&loaded, &verdict)))
+                    }
+                }
+            })
+            .with_kind(area)
+        })
+        .collect()
+}
+
+/// Runs the shipped catalogue against engines made by `make`, as a `cargo test` target, with
+/// the command-line arguments of the test binary. Use it as the `main` of a `harness = false`
+/// test (see the README).
+pub fn test_main<E, F>(make: F) -> ExitCode
+where
+    E: Engine + Send + 'static,
+    F: Fn() -> E + Send + Sync + 'static,
+{
+    match Catalogue::builtin() {
+        Ok(catalogue) => test_main_with(&catalogue, make),
+        Err(errors) => {
+            eprintln!("{errors}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Like [`test_main`], with a catalogue of your own (see [`Catalogue::load`]).
+pub fn test_main_with<E, F>(catalogue: &Catalogue, make: F) -> ExitCode
+where
+    E: Engine + Send + 'static,
+    F: Fn() -> E + Send + Sync + 'static,
+{
+    let args = Arguments::from_args();
+    libtest_mimic::run(&args, trials(catalogue, make)).exit_code()
+}

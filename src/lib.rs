@@ -1,0 +1,103 @@
+//! A conformance suite for the rules of chess.
+//!
+//! The suite is a catalogue of rule cases (YAML files under `cases/`, one per rule area, each
+//! case citing the FIDE Laws article it tests) and a harness that checks any implementation
+//! against them through the small [`Engine`] trait. Each case ends as pass, fail, skip (the
+//! engine does not offer a capability the case needs) or error (the engine could not answer).
+//!
+//! Check the built-in reference engine against the shipped catalogue:
+//!
+//! ```
+//! use chess_conformance::{Catalogue, Reference, Run};
+//!
+//! let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
+//! let run = Run::new(&mut Reference::new(), &catalogue);
+//! assert!(run.tally().passed > 200);
+//! println!("{}", run.tally()); // "N passed, 0 failed, 0 skipped, 0 errors"
+//! ```
+//!
+//! # Certifying your own engine
+//!
+//! An adapter is one file: say who the engine is, which questions it answers, and answer them
+//! from a FEN and a list of UCI moves. Everything not implemented defaults to "unsupported", and
+//! cases that need it are skipped. Here is a complete adapter for an imaginary library that only
+//! generates legal moves (played here by shakmaty, to keep the example runnable):
+//!
+//! ```
+//! use chess_conformance::{
+//!     Answer, Capabilities, Capability, Catalogue, Engine, EngineError, Game, Identity, Run,
+//! };
+//! use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+//!
+//! struct MyEngine;
+//!
+//! impl MyEngine {
+//!     /// Sets up the position: the FEN, then the history.
+//!     fn setup(game: &Game) -> Result<Chess, EngineError> {
+//!         let fen: Fen = game.fen.parse().map_err(EngineError::failed)?;
+//!         let mut pos: Chess = fen.into_position(CastlingMode::Standard).map_err(EngineError::failed)?;
+//!         for uci in game.moves {
+//!             let m = uci.parse::<UciMove>().map_err(EngineError::failed)?
+//!                 .to_move(&pos).map_err(EngineError::failed)?;
+//!             pos.play_unchecked(m);
+//!         }
+//!         Ok(pos)
+//!     }
+//! }
+//!
+//! impl Engine for MyEngine {
+//!     fn identity(&self) -> Identity {
+//!         Identity { name: "my-engine".into(), version: "1.0".into() }
+//!     }
+//!
+//!     fn capabilities(&self) -> Capabilities {
+//!         // Perft comes free: its default implementation walks `legal_moves`.
+//!         [Capability::LegalMoves, Capability::Perft].into_iter().collect()
+//!     }
+//!
+//!     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
+//!         let pos = MyEngine::setup(game)?;
+//!         Ok(pos.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect())
+//!     }
+//! }
+//!
+//! let catalogue = Catalogue::builtin().unwrap().filtered("castling/");
+//! let run = Run::new(&mut MyEngine, &catalogue);
+//! let tally = run.tally();
+//! assert_eq!(tally.failed + tally.errors, 0);
+//! assert!(tally.passed > 0 && tally.skipped > 0); // the SAN and state cases are skipped
+//! ```
+//!
+//! To run the catalogue from your own `cargo test`, one trial per case, see [`test_main`].
+//!
+//! # The parts
+//!
+//! - [`case`]: the case format, as data. [`catalogue`]: the strict loader.
+//! - [`engine`]: the adapter trait and its vocabulary. [`Reference`]: the rules, on shakmaty.
+//! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
+//! - [`harness`]: the libtest-mimic integration behind `cargo test`.
+
+#![warn(missing_docs)]
+
+pub mod case;
+pub mod catalogue;
+mod check;
+pub mod diagram;
+pub mod engine;
+pub mod harness;
+mod reference;
+pub mod replay;
+pub mod report;
+pub mod verdict;
+
+pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
+pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase};
+pub use check::{check, requirements};
+pub use engine::{
+    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
+    Identity,
+};
+pub use harness::{test_main, test_main_with};
+pub use reference::Reference;
+pub use report::Run;
+pub use verdict::{Check, Outcome, Tally, Verdict};

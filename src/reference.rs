@@ -1,0 +1,191 @@
+//! The reference engine: the rules as shakmaty implements them, completed with what shakmaty
+//! leaves to its callers (repetition over the history, the fifty- and seventy-five-move rules,
+//! draw claims), so that it answers every question the case format can ask.
+
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{EnPassantMode, Position, fen::Fen};
+
+use crate::case::{DrawClaim, MatingMaterial};
+use crate::engine::{
+    Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
+};
+use crate::replay::{self, Replay};
+
+/// The built-in reference implementation, on shakmaty.
+///
+/// ```
+/// use chess_conformance::{Engine, Game, Reference};
+///
+/// let mut reference = Reference::new();
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// let moves = reference.legal_moves(&Game { fen: start, moves: &[] }).unwrap();
+/// assert_eq!(moves.len(), 20);
+/// ```
+#[derive(Debug, Default)]
+pub struct Reference {
+    /// The last game replayed, kept because a case asks several questions of one position.
+    last: Option<(String, Vec<String>, Replay)>,
+}
+
+impl Reference {
+    /// A reference engine.
+    pub fn new() -> Reference {
+        Reference::default()
+    }
+
+    fn replay(&mut self, game: &Game) -> Answer<&Replay> {
+        let hit =
+            matches!(&self.last, Some((fen, moves, _)) if fen == game.fen && moves == game.moves);
+        if !hit {
+            let replay = Replay::new(game.fen, game.moves).map_err(EngineError::failed)?;
+            self.last = Some((game.fen.to_owned(), game.moves.to_vec(), replay));
+        }
+        Ok(&self.last.as_ref().expect("filled above").2)
+    }
+
+    fn position(&mut self, game: &Game) -> Answer<&shakmaty::Chess> {
+        Ok(&self.replay(game)?.position)
+    }
+}
+
+impl Engine for Reference {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: "reference (shakmaty)".into(),
+            version: "0.30.1".into(),
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::all()
+    }
+
+    fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
+        let pos = self.position(game)?;
+        Ok(pos.legal_moves().into_iter().map(replay::to_uci).collect())
+    }
+
+    fn in_check(&mut self, game: &Game) -> Answer<bool> {
+        Ok(self.position(game)?.is_check())
+    }
+
+    fn checkers(&mut self, game: &Game) -> Answer<Vec<String>> {
+        Ok(replay::square_names(self.position(game)?.checkers()))
+    }
+
+    fn game_state(&mut self, game: &Game) -> Answer<GameState> {
+        Ok(self.replay(game)?.state())
+    }
+
+    fn draw_claims(&mut self, game: &Game) -> Answer<Vec<DrawClaim>> {
+        Ok(self.replay(game)?.claims())
+    }
+
+    fn mating_material(&mut self, game: &Game) -> Answer<MatingMaterial> {
+        let pos = self.position(game)?;
+        Ok(MatingMaterial {
+            white: !pos.has_insufficient_material(shakmaty::Color::White),
+            black: !pos.has_insufficient_material(shakmaty::Color::Black),
+        })
+    }
+
+    fn play(&mut self, game: &Game, uci: &str) -> Answer<String> {
+        let mut pos = self.position(game)?.clone();
+        let m = replay::parse_uci(&pos, uci).map_err(EngineError::failed)?;
+        pos.play_unchecked(m);
+        Ok(Fen::from_position(&pos, EnPassantMode::Legal).to_string())
+    }
+
+    fn san(&mut self, game: &Game, uci: &str) -> Answer<String> {
+        let pos = self.position(game)?.clone();
+        let m = replay::parse_uci(&pos, uci).map_err(EngineError::failed)?;
+        Ok(SanPlus::from_move(pos, m).to_string())
+    }
+
+    fn parse_san(&mut self, game: &Game, san: &str) -> Answer<Option<String>> {
+        let pos = self.position(game)?;
+        // A check or mate suffix is allowed but not required; anything else after the move is not.
+        let Ok(parsed) = SanPlus::from_ascii(san.as_bytes()) else {
+            return Ok(None);
+        };
+        Ok(match San::to_move(parsed.san, pos) {
+            Ok(m) => Some(replay::to_uci(m)),
+            Err(_) => None,
+        })
+    }
+
+    fn attacks(&mut self, game: &Game, source: AttackSource) -> Answer<Vec<String>> {
+        let board = self.position(game)?.board();
+        let attacked = match source {
+            AttackSource::Square(name) => {
+                let square = replay::parse_square(name).map_err(EngineError::failed)?;
+                if board.piece_at(square).is_none() {
+                    return Err(EngineError::failed(format!("no piece on {name}")));
+                }
+                board.attacks_from(square)
+            }
+            AttackSource::Side(color) => board
+                .by_color(replay::to_shakmaty(color))
+                .into_iter()
+                .fold(shakmaty::Bitboard::EMPTY, |all, sq| {
+                    all | board.attacks_from(sq)
+                }),
+        };
+        Ok(replay::square_names(attacked))
+    }
+
+    fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
+        Ok(shakmaty::perft(self.position(game)?, depth))
+    }
+
+    fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
+        Ok(match replay::parse_fen(fen) {
+            Ok(_) => FenCheck::Accepted,
+            Err(e) => FenCheck::Rejected(e.to_string()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queen_in_the_centre_attacks_27_squares() {
+        let mut r = Reference::new();
+        let game = Game {
+            fen: "8/8/8/8/3Q4/8/k6K/8 w - - 0 1",
+            moves: &[],
+        };
+        // The kings stand off the queen's lines, so its rays run to the edge.
+        assert_eq!(
+            r.attacks(&game, AttackSource::Square("d4")).unwrap().len(),
+            27
+        );
+        assert!(r.attacks(&game, AttackSource::Square("e4")).is_err());
+    }
+
+    #[test]
+    fn parse_san_rejects_ambiguity() {
+        let mut r = Reference::new();
+        let game = Game {
+            fen: "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
+            moves: &[],
+        };
+        // Both knights reach d2.
+        assert_eq!(r.parse_san(&game, "Nd2").unwrap(), None);
+        assert_eq!(r.parse_san(&game, "Nbd2").unwrap().as_deref(), Some("b1d2"));
+        assert_eq!(r.parse_san(&game, "Nb4").unwrap(), None);
+        assert_eq!(r.parse_san(&game, "garbage").unwrap(), None);
+    }
+
+    #[test]
+    fn refuses_an_invalid_fen_as_an_error() {
+        let mut r = Reference::new();
+        let game = Game {
+            fen: "not a fen",
+            moves: &[],
+        };
+        assert!(matches!(r.legal_moves(&game), Err(EngineError::Failed(_))));
+    }
+}

@@ -1,0 +1,354 @@
+//! Positions from a FEN and a move history, on shakmaty: the one place that turns the suite's
+//! strings (FEN, UCI, square names) into positions.
+//!
+//! The loader uses it to validate cases, the reference engine to answer them, the checker to
+//! read engines' answers, and the report to draw boards. It also owns the FIDE 9.2.2 identity of
+//! positions ([`RepetitionKey`]) and the suite's reading of the game state, so the loader and the
+//! reference engine can never disagree on them.
+
+use std::fmt;
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, PositionError,
+    Square,
+};
+
+use crate::case;
+use crate::engine::GameState;
+
+/// Why a FEN is not a valid position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+/// Parses a FEN strictly: it must be syntactically valid and describe a legal position
+/// (shakmaty's checks: kings, pawns on the back rank, the side not to move in check, impossible
+/// checks, castling rights and en passant square that make sense, material).
+pub fn parse_fen(fen: &str) -> Result<Chess, FenError> {
+    let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| FenError(e.to_string()))?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .map_err(|e: PositionError<Chess>| FenError(e.to_string()))
+}
+
+/// Parses a FEN an engine wrote, forgiving what is a convention rather than a meaning: castling
+/// rights for a king or rook that is not on its home square, and an en passant square where no
+/// capture can happen, are dropped instead of rejected.
+pub fn parse_fen_lenient(fen: &str) -> Result<Chess, FenError> {
+    let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| FenError(e.to_string()))?;
+    parsed
+        .into_position(CastlingMode::Standard)
+        .or_else(PositionError::ignore_invalid_castling_rights)
+        .or_else(PositionError::ignore_invalid_ep_square)
+        .map_err(|e: PositionError<Chess>| FenError(e.to_string()))
+}
+
+/// Parses a square name such as `e4`.
+pub fn parse_square(name: &str) -> Result<Square, String> {
+    name.parse::<Square>()
+        .map_err(|_| format!("`{name}` is not a square (expected a file a-h and a rank 1-8)"))
+}
+
+/// Why a UCI string is not a legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not UCI syntax at all.
+    Syntax(String),
+    /// Well formed, but not a legal move in the position.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(why) | MoveError::Illegal(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Checks that `uci` is a move in the suite's UCI vocabulary: from and to squares and an
+/// optional lower-case promotion piece (`e2e4`, `e7e8n`). Says nothing about legality.
+pub fn check_uci_syntax(uci: &str) -> Result<UciMove, MoveError> {
+    let syntax = || {
+        MoveError::Syntax(format!(
+            "`{uci}` is not a UCI move (expected from and to squares and an optional promotion \
+             piece in lower case, e.g. e2e4 or e7e8q)"
+        ))
+    };
+    if !(4..=5).contains(&uci.len()) || uci.bytes().any(|b| b.is_ascii_uppercase()) {
+        return Err(syntax());
+    }
+    match UciMove::from_ascii(uci.as_bytes()) {
+        Ok(m @ UciMove::Normal { .. }) => Ok(m),
+        _ => Err(syntax()),
+    }
+}
+
+/// Finds the legal move `uci` denotes in `pos`. Castling must be written as the king's two-square
+/// move (`e1g1`), not as the king taking its rook.
+pub fn parse_uci(pos: &Chess, uci: &str) -> Result<Move, MoveError> {
+    let parsed = check_uci_syntax(uci)?;
+    let m = parsed.to_move(pos).map_err(|_| {
+        MoveError::Illegal(format!(
+            "`{uci}` is not a legal move in {}",
+            Fen::from_position(pos, EnPassantMode::Legal)
+        ))
+    })?;
+    if UciMove::from_standard(m).to_string() != uci {
+        return Err(MoveError::Illegal(format!(
+            "`{uci}` is castling written as the king taking its rook; write the king's \
+             two-square move `{}`",
+            UciMove::from_standard(m)
+        )));
+    }
+    Ok(m)
+}
+
+/// A move in the suite's UCI vocabulary.
+pub fn to_uci(m: Move) -> String {
+    UciMove::from_standard(m).to_string()
+}
+
+/// What makes two positions "the same" for repetition (FIDE 9.2.2): the same pieces on the same
+/// squares, the same player to move, the same castling rights and the same en passant
+/// possibilities. The en passant square counts only when a capture there is legal; the clocks do
+/// not count at all.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    ep: Option<Square>,
+}
+
+impl RepetitionKey {
+    /// The key of a position.
+    pub fn of(pos: &Chess) -> RepetitionKey {
+        RepetitionKey {
+            board: pos.board().clone(),
+            turn: pos.turn(),
+            castling: pos.castles().castling_rights(),
+            ep: pos.ep_square(EnPassantMode::Legal),
+        }
+    }
+}
+
+/// A game replayed from a FEN and a history.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The position reached.
+    pub position: Chess,
+    /// The repetition key of every position of the game, the start included, in order.
+    pub keys: Vec<RepetitionKey>,
+}
+
+/// Why a history could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The FEN is not a valid position.
+    Fen(FenError),
+    /// The move at `ply` (1-based) is not legal.
+    Move {
+        /// 1-based index of the offending move in the history.
+        ply: usize,
+        /// The move as written.
+        uci: String,
+        /// Why it was refused.
+        error: MoveError,
+    },
+    /// The game had already ended before the move at `ply`.
+    AfterEnd {
+        /// 1-based index of the first move played after the end.
+        ply: usize,
+        /// How the game had ended.
+        state: GameState,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Fen(e) => write!(f, "invalid FEN: {e}"),
+            ReplayError::Move { ply, uci, error } => {
+                write!(f, "move {ply} of the history (`{uci}`): {error}")
+            }
+            ReplayError::AfterEnd { ply, state } => write!(
+                f,
+                "move {ply} of the history is played after the game ended ({state}); a history \
+                 must stop where the game ends"
+            ),
+        }
+    }
+}
+
+impl Replay {
+    /// Replays `moves` from `fen`, stopping at the first problem.
+    pub fn new(fen: &str, moves: &[String]) -> Result<Replay, ReplayError> {
+        Replay::play(fen, moves, false)
+    }
+
+    /// Like [`Replay::new`], and also refuses a history that goes on after the game has ended
+    /// (checkmate, stalemate or an automatic draw).
+    pub fn strict(fen: &str, moves: &[String]) -> Result<Replay, ReplayError> {
+        Replay::play(fen, moves, true)
+    }
+
+    fn play(fen: &str, moves: &[String], strict: bool) -> Result<Replay, ReplayError> {
+        let position = parse_fen(fen).map_err(ReplayError::Fen)?;
+        let mut keys = Vec::with_capacity(moves.len() + 1);
+        keys.push(RepetitionKey::of(&position));
+        let mut replay = Replay { position, keys };
+        for (i, uci) in moves.iter().enumerate() {
+            if strict {
+                let state = replay.state();
+                if state != GameState::Ongoing {
+                    return Err(ReplayError::AfterEnd { ply: i + 1, state });
+                }
+            }
+            let m = parse_uci(&replay.position, uci).map_err(|error| ReplayError::Move {
+                ply: i + 1,
+                uci: uci.clone(),
+                error,
+            })?;
+            replay.push(m);
+        }
+        Ok(replay)
+    }
+
+    /// Plays a legal move.
+    pub fn push(&mut self, m: Move) {
+        self.position.play_unchecked(m);
+        self.keys.push(RepetitionKey::of(&self.position));
+    }
+
+    /// How many times the current position has appeared in the game, itself included.
+    pub fn repetitions(&self) -> usize {
+        let current = self.keys.last().expect("a replay has at least its start");
+        self.keys.iter().filter(|k| *k == current).count()
+    }
+
+    /// The state of the game, endings in the precedence of [`case::StateName`].
+    pub fn state(&self) -> GameState {
+        let pos = &self.position;
+        if pos.is_checkmate() {
+            GameState::Checkmate {
+                winner: from_shakmaty(!pos.turn()),
+            }
+        } else if pos.is_stalemate() {
+            GameState::Stalemate
+        } else if pos.is_insufficient_material() {
+            GameState::InsufficientMaterial
+        } else if self.repetitions() >= 5 {
+            GameState::FivefoldRepetition
+        } else if pos.halfmoves() >= 150 {
+            GameState::SeventyFiveMoves
+        } else {
+            GameState::Ongoing
+        }
+    }
+
+    /// The draws the player to move may claim: none once the game is over.
+    pub fn claims(&self) -> Vec<case::DrawClaim> {
+        let mut claims = Vec::new();
+        if self.state() != GameState::Ongoing {
+            return claims;
+        }
+        if self.repetitions() >= 3 {
+            claims.push(case::DrawClaim::ThreefoldRepetition);
+        }
+        if self.position.halfmoves() >= 100 {
+            claims.push(case::DrawClaim::FiftyMoves);
+        }
+        claims
+    }
+}
+
+/// The suite's colour for a shakmaty colour.
+pub fn from_shakmaty(color: Color) -> case::Color {
+    match color {
+        Color::White => case::Color::White,
+        Color::Black => case::Color::Black,
+    }
+}
+
+/// The shakmaty colour for a suite colour.
+pub fn to_shakmaty(color: case::Color) -> Color {
+    match color {
+        case::Color::White => Color::White,
+        case::Color::Black => Color::Black,
+    }
+}
+
+/// The square names of a bitboard, in a1..h8 order.
+pub fn square_names(squares: Bitboard) -> Vec<String> {
+    squares.into_iter().map(|sq| sq.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(list: &str) -> Vec<String> {
+        list.split_whitespace().map(String::from).collect()
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn names_the_ply_of_an_illegal_move() {
+        let err = Replay::new(START, &moves("e2e4 e7e5 e4e5")).unwrap_err();
+        assert!(matches!(err, ReplayError::Move { ply: 3, .. }), "{err}");
+    }
+
+    #[test]
+    fn refuses_castling_as_king_takes_rook() {
+        let pos = parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert!(parse_uci(&pos, "e1g1").is_ok());
+        assert!(matches!(
+            parse_uci(&pos, "e1h1"),
+            Err(MoveError::Illegal(_))
+        ));
+        assert!(matches!(parse_uci(&pos, "E1G1"), Err(MoveError::Syntax(_))));
+        assert!(matches!(
+            parse_uci(&pos, "e1g1k"),
+            Err(MoveError::Syntax(_))
+        ));
+    }
+
+    #[test]
+    fn counts_repetitions_with_knight_shuffles() {
+        let shuffle = "g1f3 g8f6 f3g1 f6g8";
+        let twice = moves(&format!("{shuffle} {shuffle}"));
+        let replay = Replay::new(START, &twice).unwrap();
+        assert_eq!(replay.repetitions(), 3);
+        assert_eq!(replay.claims(), [case::DrawClaim::ThreefoldRepetition]);
+        let four = moves(&format!("{shuffle} {shuffle} {shuffle} {shuffle}"));
+        assert_eq!(
+            Replay::new(START, &four).unwrap().state(),
+            GameState::FivefoldRepetition
+        );
+    }
+
+    #[test]
+    fn strict_replay_stops_at_the_end_of_the_game() {
+        // Fool's mate, then one more move.
+        let err = Replay::strict(START, &moves("f2f3 e7e5 g2g4 d8h4 e1f2")).unwrap_err();
+        assert!(matches!(err, ReplayError::AfterEnd { ply: 5, .. }), "{err}");
+    }
+
+    #[test]
+    fn lenient_parse_drops_meaningless_fields() {
+        // Castling right for a rook that is not there; en passant square with no pawn behind.
+        assert!(parse_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_err());
+        assert!(parse_fen_lenient("4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_ok());
+    }
+}
