@@ -86,22 +86,76 @@ pub struct Expect {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<Vec<After>>,
     /// SAN of moves: UCI move to its SAN, check and mate suffixes included.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_keys"
+    )]
     pub san: Option<BTreeMap<String, String>>,
     /// Moves denoted by SAN: SAN to its UCI move, or null when the SAN must be rejected
     /// (ambiguous, illegal or malformed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_keys"
+    )]
     pub from_san: Option<BTreeMap<String, Option<String>>>,
     /// Attacked squares, by a side or by the piece on a square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attacks: Option<Vec<Attacks>>,
     /// Perft node counts: depth to the number of leaf nodes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_keys"
+    )]
     pub perft: Option<BTreeMap<u32, u64>>,
     /// Whether `fen` is a valid position. `false` means it must be rejected; such a case has no
     /// `moves` and no other assertion.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub valid: Option<bool>,
+}
+
+/// Reads a map whose keys must be unique: YAML itself would let the last of two equal keys win,
+/// silently dropping the first assertion.
+fn unique_keys<'de, D, K, V>(deserializer: D) -> Result<Option<BTreeMap<K, V>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Deserialize<'de> + Ord + fmt::Display,
+    V: Deserialize<'de>,
+{
+    struct Unique<K, V>(std::marker::PhantomData<(K, V)>);
+
+    impl<'de, K, V> serde::de::Visitor<'de> for Unique<K, V>
+    where
+        K: Deserialize<'de> + Ord + fmt::Display,
+        V: Deserialize<'de>,
+    {
+        type Value = BTreeMap<K, V>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a map with unique keys")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some(key) = map.next_key::<K>()? {
+                let value = map.next_value()?;
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format!("`{key}` appears twice")));
+                }
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+
+    deserializer
+        .deserialize_map(Unique(std::marker::PhantomData))
+        .map(Some)
 }
 
 impl Expect {

@@ -203,7 +203,9 @@ impl Catalogue {
             let file: CaseFile = match serde_yaml_ng::from_str(&source.text) {
                 Ok(file) => file,
                 Err(e) => {
-                    errors.push(yaml_error(&source.name, &e));
+                    let mut error = yaml_error(&source.name, &e);
+                    error.case = Lines::new(&source.text).id_before(error.line);
+                    errors.push(error);
                     continue;
                 }
             };
@@ -369,6 +371,17 @@ impl<'t> Lines<'t> {
         Lines {
             lines: text.lines().collect(),
         }
+    }
+
+    /// The id of the case written at or above the 1-based `line`, if any: for YAML errors, which
+    /// know their place but not their case.
+    fn id_before(&self, line: usize) -> Option<String> {
+        let end = line.min(self.lines.len());
+        self.lines[..end].iter().rev().find_map(|l| {
+            let trimmed = l.trim_start().strip_prefix("- ")?.trim_start();
+            let value = trimmed.strip_prefix("id:")?.trim();
+            Some(value.trim_matches(|c| c == '"' || c == '\'').to_owned())
+        })
     }
 
     /// The 1-based line of the first `id: <id>` at or after line `from` (1-based).

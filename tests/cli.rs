@@ -1,0 +1,152 @@
+//! The binary as a user meets it: exit codes, what goes to stdout and stderr, and the shape of
+//! its reports.
+
+use std::process::{Command, Output};
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn the_builtin_catalogue_passes_against_the_reference() {
+    let out = cli(&["run"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.ends_with("passed, 0 failed, 0 skipped, 0 errors"),
+        "{last}"
+    );
+    assert!(
+        stdout.contains("\ncastling "),
+        "areas are listed:\n{stdout}"
+    );
+}
+
+#[test]
+fn a_wrong_answer_exits_1_and_shows_the_board_and_both_answers() {
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("FAIL  piece-moves/start-21-wrong"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"),
+        "the board is drawn:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("move_count:\n          expected: 21\n          actual:   20"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("actual:   not legal: [e2e5]"), "{stdout}");
+    assert!(
+        stdout.contains("tests/fixtures/wrong/piece-moves.yaml:9"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 passed, 1 failed, 0 skipped, 0 errors")
+    );
+}
+
+#[test]
+fn json_report_carries_expected_and_actual_answers() {
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(report["summary"]["failed"], 1);
+    assert_eq!(report["engine"]["name"], "reference (shakmaty)");
+    let wrong = &report["verdicts"][1];
+    assert_eq!(wrong["id"], "piece-moves/start-21-wrong");
+    assert_eq!(wrong["outcome"], "fail");
+    assert_eq!(wrong["checks"][0]["assertion"], "legal");
+    assert_eq!(wrong["checks"][1]["assertion"], "move_count");
+    assert_eq!(wrong["checks"][1]["expected"], "21");
+    assert_eq!(wrong["checks"][1]["actual"], "20");
+    assert_eq!(wrong["checks"][1]["passed"], false);
+}
+
+#[test]
+fn a_broken_catalogue_exits_2_with_the_place_of_each_error() {
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/malformed/unknown-assertion.yaml",
+        "--cases",
+        "tests/malformed/bad-square.yaml",
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr
+            .contains("tests/malformed/unknown-assertion.yaml:8:7: case `unknown-assertion/typo`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("tests/malformed/bad-square.yaml:8:18: case `bad-square/z9`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the catalogue has 2 errors; nothing was run"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    assert_eq!(
+        cli(&["run", "--filter", "no-such-case/"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(cli(&["run", "--engine", "nonsense"]).status.code(), Some(2));
+    assert_eq!(cli(&["run", "--format", "xml"]).status.code(), Some(2));
+    assert_eq!(cli(&["frobnicate"]).status.code(), Some(2));
+    let out = cli(&["show", "castling/no-such-case"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no case has the id `castling/no-such-case`"));
+}
+
+#[test]
+fn show_draws_the_board_and_the_expectations() {
+    let out = cli(&[
+        "show",
+        "piece-moves/start-21-wrong",
+        "--cases",
+        "tests/fixtures/wrong",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(stdout.contains("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"), "{stdout}");
+    assert!(stdout.contains("FIDE Laws 3.10.1"), "{stdout}");
+    assert!(stdout.contains("move_count: 21"), "{stdout}");
+    assert!(stdout.contains("needs: legal-moves"), "{stdout}");
+}
+
+#[test]
+fn list_prints_one_case_per_line() {
+    let out = cli(&["list", "--cases", "tests/fixtures/wrong"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stdout.starts_with("piece-moves/start-20"), "{stdout}");
+}
+
+#[test]
+fn help_names_every_subcommand() {
+    let out = cli(&["--help"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    for sub in ["run", "list", "show"] {
+        assert!(stdout.contains(sub), "{stdout}");
+    }
+}
