@@ -76,7 +76,8 @@ impl fmt::Display for MoveError {
 }
 
 /// Checks that `uci` is a move in the suite's UCI vocabulary: from and to squares and an
-/// optional lower-case promotion piece (`e2e4`, `e7e8n`). Says nothing about legality.
+/// optional lower-case promotion piece (`e2e4`, `e7e8n`; `e7e8k` is well formed too, so that a
+/// case can say a promotion to a king is never legal). Says nothing about legality.
 pub fn check_uci_syntax(uci: &str) -> Result<UciMove, MoveError> {
     let syntax = || {
         MoveError::Syntax(format!(
@@ -319,8 +320,14 @@ mod tests {
         ));
         assert!(matches!(parse_uci(&pos, "E1G1"), Err(MoveError::Syntax(_))));
         assert!(matches!(
-            parse_uci(&pos, "e1g1k"),
+            parse_uci(&pos, "e1g1x"),
             Err(MoveError::Syntax(_))
+        ));
+        // A promotion to a king is well formed, so an assertion can say it is never legal.
+        assert!(check_uci_syntax("e7e8k").is_ok());
+        assert!(matches!(
+            parse_uci(&pos, "e1g1k"),
+            Err(MoveError::Illegal(_))
         ));
     }
 
