@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Catalogue, Color, DrawClaim, Engine, FenCheck, Game,
-    GameState, Identity, MatingMaterial, Reference, Run,
+    GameState, Identity, MatingMaterial, MoveResult, Reference, Run,
 };
 
 /// One engine call, with owned arguments, to replay later.
@@ -80,7 +80,7 @@ impl Engine for Recorder {
         self.calls.push(Call::Material(f, m));
         self.inner.mating_material(game)
     }
-    fn play(&mut self, game: &Game, uci: &str) -> Answer<String> {
+    fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
         let (f, m) = owned(game);
         self.calls.push(Call::Play(f, m, uci.to_owned()));
         self.inner.play(game, uci)
@@ -139,7 +139,12 @@ fn direct(calls: &[Call]) -> usize {
             Call::Material(f, m) => e
                 .mating_material(&Game { fen: f, moves: m })
                 .map_or(0, |a| a.white as usize),
-            Call::Play(f, m, u) => e.play(&Game { fen: f, moves: m }, u).map_or(0, |a| a.len()),
+            Call::Play(f, m, u) => e
+                .play(&Game { fen: f, moves: m }, u)
+                .map_or(0, |a| match a {
+                    MoveResult::Played(fen) => fen.len(),
+                    MoveResult::Refused(_) => 0,
+                }),
             Call::San(f, m, u) => e.san(&Game { fen: f, moves: m }, u).map_or(0, |a| a.len()),
             Call::ParseSan(f, m, s) => e
                 .parse_san(&Game { fen: f, moves: m }, s)

@@ -14,6 +14,7 @@ use shakmaty::Position;
 use crate::case::{After, Attacks, Case, EnPassantConvention, StateName};
 use crate::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
+    MoveResult,
 };
 use crate::replay;
 use crate::verdict::{Check, Outcome, Verdict};
@@ -346,8 +347,12 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
 
     for after in e.after.iter().flatten() {
         let q = format!("play {}", after.mv);
-        let fen = ask(&q, || engine.play(&game, &after.mv))?;
-        let (passed, actual) = compare_after(after, &fen).map_err(|why| nonsense(&q, why))?;
+        let (passed, actual) = match ask(&q, || engine.play(&game, &after.mv))? {
+            MoveResult::Played(fen) => {
+                compare_after(after, &fen).map_err(|why| nonsense(&q, why))?
+            }
+            MoveResult::Refused(why) => (false, format!("refused the legal move: {why}")),
+        };
         push(
             checks,
             format!("after {}", after.mv),

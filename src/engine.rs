@@ -290,6 +290,15 @@ impl fmt::Display for AttackSource<'_> {
     }
 }
 
+/// What became of a move the engine was asked to play.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum MoveResult {
+    /// The move was made; this is the FEN of the resulting position.
+    Played(String),
+    /// The move was refused as illegal, for this reason.
+    Refused(String),
+}
+
 /// An engine's verdict on a FEN.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum FenCheck {
@@ -353,8 +362,9 @@ pub trait Engine {
         unsupported(Capability::MatingMaterial)
     }
 
-    /// Plays a legal UCI move and returns the FEN of the resulting position.
-    fn play(&mut self, game: &Game, uci: &str) -> Answer<String> {
+    /// Plays a UCI move: the FEN of the resulting position, or a refusal when the move is not
+    /// legal (FIDE 7.5: an illegal move is not made, and the position stays as it was).
+    fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
         let _ = (game, uci);
         unsupported(Capability::Play)
     }
@@ -442,7 +452,7 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     fn mating_material(&mut self, game: &Game) -> Answer<MatingMaterial> {
         (**self).mating_material(game)
     }
-    fn play(&mut self, game: &Game, uci: &str) -> Answer<String> {
+    fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
         (**self).play(game, uci)
     }
     fn san(&mut self, game: &Game, uci: &str) -> Answer<String> {

@@ -95,7 +95,7 @@ pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase};
 pub use check::{check, requirements};
 pub use engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
-    Identity,
+    Identity, MoveResult,
 };
 pub use harness::{test_main, test_main_with};
 pub use reference::Reference;

@@ -8,6 +8,7 @@ use shakmaty::{EnPassantMode, Position, fen::Fen};
 use crate::case::{DrawClaim, MatingMaterial};
 use crate::engine::{
     Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
+    MoveResult,
 };
 use crate::replay::{self, Replay};
 
@@ -89,11 +90,15 @@ impl Engine for Reference {
         })
     }
 
-    fn play(&mut self, game: &Game, uci: &str) -> Answer<String> {
+    fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
         let mut pos = self.position(game)?.clone();
-        let m = replay::parse_uci(&pos, uci).map_err(EngineError::failed)?;
-        pos.play_unchecked(m);
-        Ok(Fen::from_position(&pos, EnPassantMode::Legal).to_string())
+        Ok(match replay::parse_uci(&pos, uci) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                MoveResult::Played(Fen::from_position(&pos, EnPassantMode::Legal).to_string())
+            }
+            Err(refusal) => MoveResult::Refused(refusal.to_string()),
+        })
     }
 
     fn san(&mut self, game: &Game, uci: &str) -> Answer<String> {
