@@ -84,6 +84,7 @@ pub mod catalogue;
 mod check;
 pub mod diagram;
 pub mod engine;
+pub mod engines;
 pub mod harness;
 mod reference;
 pub mod replay;

@@ -7,7 +7,7 @@ mod show;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chess_conformance::{Catalogue, Engine, Reference};
+use chess_conformance::{Catalogue, Engine};
 use clap::{Args, Parser, Subcommand};
 
 /// Certify chess implementations against the rules of chess (FIDE Laws), case by case.
@@ -74,14 +74,9 @@ impl Selection {
     }
 }
 
-/// The engines the command knows, by the name given to `--engine`.
+/// The engine a `--engine` spec names.
 fn engine(spec: &str) -> Result<Box<dyn Engine>, BadInput> {
-    match spec {
-        "reference" => Ok(Box::new(Reference::new())),
-        other => Err(BadInput(format!(
-            "unknown engine `{other}`; available: reference"
-        ))),
-    }
+    chess_conformance::engines::from_spec(spec).map_err(BadInput)
 }
 
 pub fn main() -> ExitCode {
