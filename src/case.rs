@@ -118,7 +118,7 @@ pub struct Expect {
 
 /// Reads a map whose keys must be unique: YAML itself would let the last of two equal keys win,
 /// silently dropping the first assertion.
-fn unique_keys<'de, D, K, V>(deserializer: D) -> Result<Option<BTreeMap<K, V>>, D::Error>
+pub(crate) fn unique_keys<'de, D, K, V>(deserializer: D) -> Result<Option<BTreeMap<K, V>>, D::Error>
 where
     D: serde::Deserializer<'de>,
     K: Deserialize<'de> + Ord + fmt::Display,

@@ -76,9 +76,11 @@
 //! - [`engine`]: the adapter trait and its vocabulary. [`Reference`]: the rules, on shakmaty.
 //! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
+//! - [`baseline`]: known failures of an engine, for CI.
 
 #![warn(missing_docs)]
 
+pub mod baseline;
 pub mod case;
 pub mod catalogue;
 mod check;

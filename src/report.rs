@@ -177,3 +177,105 @@ pub fn json(run: &Run) -> String {
     };
     serde_json::to_string_pretty(&report).expect("verdicts serialize") + "\n"
 }
+
+/// The JUnit XML report: one test suite per rule area, one test case per case (named by its
+/// id, class name the area), failures and errors with their message and the verdict's text,
+/// skips with their reason. For CI systems that read JUnit.
+pub fn junit(run: &Run) -> String {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+    let mut report = Report::new(format!("chess-conformance: {}", run.engine));
+    for (area, _) in run.by_area() {
+        let mut suite = TestSuite::new(area.clone());
+        for (case, verdict) in run.results.iter().filter(|(_, v)| v.area == area) {
+            let status = match verdict.outcome {
+                Outcome::Pass => TestCaseStatus::success(),
+                Outcome::Skip => {
+                    let mut status = TestCaseStatus::skipped();
+                    status.set_message(verdict.reason.clone().unwrap_or_default());
+                    status
+                }
+                Outcome::Fail | Outcome::Error => {
+                    let kind = if verdict.outcome == Outcome::Fail {
+                        NonSuccessKind::Failure
+                    } else {
+                        NonSuccessKind::Error
+                    };
+                    let mut status = TestCaseStatus::non_success(kind);
+                    status.set_message(summary(verdict));
+                    status.set_description(verdict_text(case, verdict));
+                    status
+                }
+            };
+            let mut test = TestCase::new(verdict.id.clone(), status);
+            test.set_classname(area.clone());
+            suite.add_test_case(test);
+        }
+        report.add_test_suite(suite);
+    }
+    report.to_string().expect("a JUnit report serializes")
+}
+
+/// One line saying why a verdict is not a pass: the error or skip reason, or the first wrong
+/// answer.
+pub fn summary(verdict: &Verdict) -> String {
+    if let Some(reason) = &verdict.reason {
+        return reason.clone();
+    }
+    match verdict.failures().next() {
+        Some(check) => format!(
+            "{}: expected {}, actual {}",
+            check.assertion, check.expected, check.actual
+        ),
+        None => verdict.outcome.name().to_owned(),
+    }
+}
+
+/// The Markdown report, for a CI step summary: a table of outcomes per rule area, then every
+/// case that failed or erred with its first wrong answer.
+pub fn markdown(run: &Run) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "## chess-conformance: {}\n", run.engine);
+    let _ = writeln!(out, "| area | pass | fail | skip | error |");
+    let _ = writeln!(out, "|---|---:|---:|---:|---:|");
+    for (area, t) in run.by_area() {
+        let _ = writeln!(
+            out,
+            "| {area} | {} | {} | {} | {} |",
+            t.passed, t.failed, t.skipped, t.errors
+        );
+    }
+    let t = run.tally();
+    let _ = writeln!(
+        out,
+        "| **total** | **{}** | **{}** | **{}** | **{}** |",
+        t.passed, t.failed, t.skipped, t.errors
+    );
+    let bad: Vec<_> = run
+        .results
+        .iter()
+        .filter(|(_, v)| matches!(v.outcome, Outcome::Fail | Outcome::Error))
+        .collect();
+    if !bad.is_empty() {
+        let _ = writeln!(out, "\n### Failures and errors\n");
+        let _ = writeln!(out, "| case | FIDE | outcome | what |");
+        let _ = writeln!(out, "|---|---|---|---|");
+        for (case, verdict) in bad {
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} | {} |",
+                verdict.id,
+                case.case.rule,
+                verdict.outcome,
+                markdown_cell(&summary(verdict))
+            );
+        }
+    }
+    let _ = writeln!(out, "\n{}", run.tally());
+    out
+}
+
+/// Text made safe for a Markdown table cell.
+fn markdown_cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('\n', " ")
+}

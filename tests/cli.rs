@@ -150,3 +150,114 @@ fn help_names_every_subcommand() {
         assert!(stdout.contains(sub), "{stdout}");
     }
 }
+
+#[test]
+fn a_baseline_accepts_known_failures_and_rejects_new_and_stale_ones() {
+    let dir = std::env::temp_dir().join(format!("cc-baseline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("baseline.yaml");
+    let file = file.to_str().unwrap();
+
+    // Written from a run with one failure: the run then passes against it.
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--write-baseline",
+        file,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(file).unwrap();
+    assert!(written.contains("piece-moves/start-21-wrong:"), "{written}");
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout
+            .contains("baseline: 1 known failure(s) still fail, 0 new failure(s), 0 stale entries"),
+        "{stdout}"
+    );
+
+    // A listed case that passes is stale and fails the run.
+    std::fs::write(file, "known_failures:\n  piece-moves/start-21-wrong: wrong on purpose\n  piece-moves/start-20: claimed broken\n").unwrap();
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("stale entry  piece-moves/start-20: it passes now"),
+        "{stdout}"
+    );
+
+    // An empty baseline: the failure is new.
+    std::fs::write(file, "known_failures: {}\n").unwrap();
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("new failure  piece-moves/start-21-wrong"));
+
+    // A malformed baseline is bad input.
+    std::fs::write(file, "known_failure: {}\n").unwrap();
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown field `known_failure`"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn junit_and_markdown_reports() {
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--format",
+        "junit",
+    ]);
+    let xml = text(&out.stdout);
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(
+        xml.contains(
+            r#"<testsuite name="piece-moves" tests="2" skipped="0" errors="0" failures="1">"#
+        ),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<failure message="legal: expected [e2e5], actual not legal: [e2e5]">"#),
+        "{xml}"
+    );
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--format",
+        "markdown",
+    ]);
+    let md = text(&out.stdout);
+    assert!(md.contains("| piece-moves | 1 | 1 | 0 | 0 |"), "{md}");
+    assert!(
+        md.contains("| `piece-moves/start-21-wrong` | 3.10.1 | fail |"),
+        "{md}"
+    );
+}
+
+#[test]
+fn matrix_prints_areas_by_engines() {
+    let out = cli(&[
+        "matrix",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--engine",
+        "reference",
+        "--engine",
+        "reference",
+    ]);
+    let md = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        md.contains("| piece-moves | 1 / 1 / 0 / 0 | 1 / 1 / 0 / 0 |"),
+        "{md}"
+    );
+    assert!(md.contains("| **total** | **1 / 1 / 0 / 0** |"), "{md}");
+}

@@ -1,6 +1,7 @@
 //! Command-line parsing and the parts the subcommands share.
 
 mod list;
+mod matrix;
 mod run;
 mod show;
 
@@ -30,6 +31,8 @@ enum Command {
     List(list::ListArgs),
     /// Show one case: its position as a board, its history and what it expects.
     Show(show::ShowArgs),
+    /// Run several engines and print a Markdown table of rule areas by engines.
+    Matrix(matrix::MatrixArgs),
 }
 
 /// Where the cases come from, and which of them.
@@ -85,6 +88,7 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::List(args) => list::list(&args),
         Command::Show(args) => show::show(&args),
+        Command::Matrix(args) => matrix::matrix(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,8 +1,10 @@
 //! `chess-conformance run`: the catalogue against an engine.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use chess_conformance::Run;
+use chess_conformance::baseline::Baseline;
 use chess_conformance::report::{self, Detail};
 use clap::{Args, ValueEnum};
 
@@ -12,27 +14,43 @@ use super::{BadInput, Selection};
 pub struct RunArgs {
     #[command(flatten)]
     selection: Selection,
-    /// The engine to certify.
+    /// The engine to certify: `reference`, or see `--help` of `matrix` for the list.
     #[arg(long, default_value = "reference", value_name = "ENGINE")]
     engine: String,
-    /// The report format.
+    /// The report format (written to standard output).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// List the cases that passed too.
+    /// List the cases that passed too (text format).
     #[arg(long, short)]
     verbose: bool,
+    /// Known failures of this engine: the run fails only on a failure not listed, or on a
+    /// listed case that no longer fails.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Write the failures and errors of this run as a baseline file (keeping the reasons of
+    /// `--baseline` for cases it lists), and exit 0.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// Grouped by rule area, every failure with its board, expected and actual answers.
     Text,
     /// Every verdict with its expected and actual answers, and the engine's identity.
     Json,
+    /// JUnit XML: a test suite per rule area, a test case per case.
+    Junit,
+    /// A Markdown summary for a CI step summary.
+    Markdown,
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     let catalogue = args.selection.load()?;
+    let baseline = match &args.baseline {
+        Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
+        None => None,
+    };
     let mut engine = super::engine(&args.engine)?;
     let run = Run::new(&mut engine, &catalogue);
     let detail = if args.verbose {
@@ -43,8 +61,40 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     match args.format {
         Format::Text => print!("{}", report::text(&run, detail)),
         Format::Json => print!("{}", report::json(&run)),
+        Format::Junit => println!("{}", report::junit(&run)),
+        Format::Markdown => print!("{}", report::markdown(&run)),
     }
-    Ok(if run.tally().is_success() {
+
+    if let Some(path) = &args.write_baseline {
+        let written = Baseline::from_run(&run, baseline.as_ref());
+        std::fs::write(path, written.to_yaml()).map_err(|e| {
+            BadInput(format!(
+                "{}: cannot write the baseline: {e}",
+                path.display()
+            ))
+        })?;
+        eprintln!(
+            "wrote {} known failure(s) to {}",
+            written.known_failures.len(),
+            path.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    let passed = match &baseline {
+        Some(baseline) => {
+            let comparison = baseline.compare(&run, args.selection.filter.is_some());
+            // Keep machine-readable formats clean on stdout.
+            if args.format == Format::Text {
+                print!("{}", comparison.describe());
+            } else {
+                eprint!("{}", comparison.describe());
+            }
+            comparison.is_clean()
+        }
+        None => run.tally().is_success(),
+    };
+    Ok(if passed {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

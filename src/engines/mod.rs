@@ -9,6 +9,9 @@ use crate::reference::Reference;
 /// The specs `--help` and error messages list.
 pub const KNOWN: &[&str] = &["reference"];
 
+/// The engines that run inside this process, the default columns of `matrix`.
+pub const IN_PROCESS: &[&str] = &["reference"];
+
 /// The engine a spec names.
 ///
 /// # Errors
