@@ -114,6 +114,18 @@ pub struct Expect {
     /// `moves` and no other assertion.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub valid: Option<bool>,
+    /// UCI moves that are not legal and that the engine, asked to play them, must refuse,
+    /// leaving its position as it was (FIDE 7.5.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refuses: Option<Vec<String>>,
+    /// Draws the player may claim by declaring a move before playing it (FIDE 9.2.1.1 and
+    /// 9.3.1): a legal UCI move to the exact set of claims the position it produces grounds.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "unique_keys"
+    )]
+    pub claims_with_move: Option<BTreeMap<String, Vec<DrawClaim>>>,
 }
 
 /// Reads a map whose keys must be unique: YAML itself would let the last of two equal keys win,
@@ -183,6 +195,8 @@ impl Expect {
         add(self.attacks.is_some(), "attacks");
         add(self.perft.is_some(), "perft");
         add(self.valid.is_some(), "valid");
+        add(self.refuses.is_some(), "refuses");
+        add(self.claims_with_move.is_some(), "claims_with_move");
         names
     }
 }

@@ -543,7 +543,7 @@ fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
             span.find_key("expect"),
             "the case has no assertion: `expect` needs at least one of legal, illegal, moves, \
              move_count, check, checkers, state, claims, mating_material, after, san, from_san, \
-             attacks, perft, valid"
+             attacks, perft, valid, refuses, claims_with_move"
                 .into(),
         );
         return;
@@ -594,6 +594,7 @@ fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
     syntax(&e.legal, "legal");
     syntax(&e.illegal, "illegal");
     syntax(&e.moves, "moves");
+    syntax(&e.refuses, "refuses");
     let mut must_be_legal = |uci: &str, key: &str, what: &str| {
         if let Err(err) = replay::parse_uci(pos, uci) {
             let why = match err {
@@ -614,6 +615,9 @@ fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
     }
     for uci in e.from_san.iter().flat_map(|m| m.values()).flatten() {
         must_be_legal(uci, "from_san", "each move of `from_san`");
+    }
+    for uci in e.claims_with_move.iter().flat_map(|m| m.keys()) {
+        must_be_legal(uci, "claims_with_move", "each key of `claims_with_move`");
     }
 
     for after in e.after.iter().flatten() {

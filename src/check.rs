@@ -65,6 +65,19 @@ pub fn requirements(case: &Case) -> Capabilities {
     need(e.attacks.is_some(), Capability::Attacks);
     need(e.perft.is_some(), Capability::Perft);
     need(e.valid.is_some(), Capability::ValidateFen);
+    need(e.refuses.is_some(), Capability::Play);
+    need(e.refuses.is_some(), Capability::LegalMoves);
+    need(e.claims_with_move.is_some(), Capability::ClaimWithMove);
+    for claims in e.claims_with_move.iter().flat_map(|m| m.values()) {
+        need(
+            claims.contains(&crate::case::DrawClaim::ThreefoldRepetition),
+            Capability::Repetition,
+        );
+        need(
+            claims.contains(&crate::case::DrawClaim::FiftyMoves),
+            Capability::MoveClocks,
+        );
+    }
     needs
 }
 
@@ -394,6 +407,27 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
         check_attacks(engine, &game, attacks, checks)?;
     }
 
+    for (uci, expected) in e.claims_with_move.iter().flatten() {
+        let actual = ask(&format!("draw claims with {uci}"), || {
+            engine.draw_claims_with_move(&game, uci)
+        })?;
+        let names = |claims: &[crate::case::DrawClaim]| -> Vec<String> {
+            claims.iter().map(|c| c.name().to_owned()).collect()
+        };
+        let (passed, shown) = set_difference(&names(expected), &names(&actual));
+        push(
+            checks,
+            format!("claims_with_move {uci}"),
+            list(&sorted(names(expected))),
+            shown,
+            passed,
+        );
+    }
+
+    if let Some(illegal) = &e.refuses {
+        check_refusals(engine, &game, illegal, checks)?;
+    }
+
     for (&depth, &expected) in e.perft.iter().flatten() {
         let actual = ask(&format!("perft {depth}"), || engine.perft(&game, depth))?;
         push(
@@ -404,6 +438,49 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
             actual == expected,
         );
     }
+    Ok(())
+}
+
+/// Each move must be refused, and the engine's position must be as before: its legal moves
+/// after the refusals are the ones it gave before them (FIDE 7.5.1: the position before the
+/// illegal move is reinstated).
+fn check_refusals(
+    engine: &mut dyn Engine,
+    game: &Game,
+    illegal: &[String],
+    checks: &mut Vec<Check>,
+) -> Result<(), Stop> {
+    let q = "legal moves";
+    let before = sorted(moves_answer(q, ask(q, || engine.legal_moves(game))?)?);
+    for uci in illegal {
+        let q = format!("play {uci}");
+        let (passed, actual) = match ask(&q, || engine.play(game, uci))? {
+            MoveResult::Refused(why) => (true, format!("refused ({why})")),
+            MoveResult::Played(fen) => (false, format!("played it, giving {fen}")),
+        };
+        push(
+            checks,
+            format!("refuses {uci}"),
+            "refused".into(),
+            actual,
+            passed,
+        );
+    }
+    let q = "legal moves after the refusals";
+    let after = sorted(moves_answer(q, ask(q, || engine.legal_moves(game))?)?);
+    let (passed, shown) = set_difference(&before, &after);
+    let actual = if passed {
+        "unchanged".to_owned()
+    } else {
+        format!("changed: {shown}")
+    };
+    push(
+        checks,
+        "refuses: position kept",
+        "unchanged".into(),
+        actual,
+        passed,
+    );
     Ok(())
 }
 

@@ -112,11 +112,13 @@ pub enum Capability {
     MoveClocks,
     /// Insufficient material ends the game.
     InsufficientMaterial,
+    /// [`Engine::draw_claims_with_move`].
+    ClaimWithMove,
 }
 
 impl Capability {
     /// Every capability, in declaration order.
-    pub const ALL: [Capability; 15] = [
+    pub const ALL: &[Capability] = &[
         Capability::LegalMoves,
         Capability::Check,
         Capability::Checkers,
@@ -132,6 +134,7 @@ impl Capability {
         Capability::Repetition,
         Capability::MoveClocks,
         Capability::InsufficientMaterial,
+        Capability::ClaimWithMove,
     ];
 
     /// The kebab-case name used on the command line and in reports.
@@ -152,12 +155,13 @@ impl Capability {
             Capability::Repetition => "repetition",
             Capability::MoveClocks => "move-clocks",
             Capability::InsufficientMaterial => "insufficient-material",
+            Capability::ClaimWithMove => "claim-with-move",
         }
     }
 
     /// The capability with this name, if any.
     pub fn from_name(name: &str) -> Option<Capability> {
-        Capability::ALL.into_iter().find(|c| c.name() == name)
+        Capability::ALL.iter().copied().find(|c| c.name() == name)
     }
 
     fn bit(self) -> u32 {
@@ -181,7 +185,7 @@ impl Capabilities {
 
     /// Every capability.
     pub fn all() -> Capabilities {
-        Capabilities::from_iter(Capability::ALL)
+        Capabilities::from_iter(Capability::ALL.iter().copied())
     }
 
     /// Whether `capability` is in the set.
@@ -204,7 +208,8 @@ impl Capabilities {
     /// The capabilities in the set, in declaration order.
     pub fn iter(self) -> impl Iterator<Item = Capability> {
         Capability::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(move |c| self.contains(*c))
     }
 
@@ -425,6 +430,14 @@ pub trait Engine {
         let _ = fen;
         unsupported(Capability::ValidateFen)
     }
+
+    /// The draws the player to move may claim by declaring the legal move `uci` before playing
+    /// it (FIDE 9.2.1.1, 9.3.1): those grounded by the position the move produces; none if that
+    /// move ends the game.
+    fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
+        let _ = (game, uci);
+        unsupported(Capability::ClaimWithMove)
+    }
 }
 
 impl<E: Engine + ?Sized> Engine for Box<E> {
@@ -470,6 +483,9 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
         (**self).validate_fen(fen)
     }
+    fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
+        (**self).draw_claims_with_move(game, uci)
+    }
 }
 
 #[cfg(test)]
@@ -478,7 +494,7 @@ mod tests {
 
     #[test]
     fn capability_names_round_trip() {
-        for c in Capability::ALL {
+        for &c in Capability::ALL {
             assert_eq!(Capability::from_name(c.name()), Some(c));
         }
         assert_eq!(Capability::from_name("castling"), None);

@@ -143,6 +143,13 @@ impl Engine for Reference {
         Ok(shakmaty::perft(self.position(game)?, depth))
     }
 
+    fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
+        let mut after = self.replay(game)?.clone();
+        let m = replay::parse_uci(&after.position, uci).map_err(EngineError::failed)?;
+        after.push(m);
+        Ok(after.claims())
+    }
+
     fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
         Ok(match replay::parse_fen(fen) {
             Ok(_) => FenCheck::Accepted,
