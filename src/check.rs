@@ -316,7 +316,13 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
         let actual = ask("game state", || engine.game_state(&game))?;
         let expected = match (state, e.winner) {
             (StateName::Checkmate, Some(winner)) => GameState::Checkmate { winner },
-            (StateName::Checkmate, None) => unreachable!("the loader requires a winner"),
+            (StateName::Checkmate, None) => {
+                return Err(Stop::Error(
+                    "invalid case: `state: checkmate` without `winner` (load cases through the \
+                     catalogue, which refuses this)"
+                        .into(),
+                ));
+            }
             (StateName::Ongoing, _) => GameState::Ongoing,
             (StateName::Stalemate, _) => GameState::Stalemate,
             (StateName::InsufficientMaterial, _) => GameState::InsufficientMaterial,
@@ -493,7 +499,13 @@ fn check_attacks(
     let source = match (&attacks.from, attacks.by) {
         (Some(square), _) => AttackSource::Square(square),
         (None, Some(color)) => AttackSource::Side(color),
-        (None, None) => unreachable!("the loader requires from or by"),
+        (None, None) => {
+            return Err(Stop::Error(
+                "invalid case: an `attacks` entry names neither `from` nor `by` (load cases \
+                 through the catalogue, which refuses this)"
+                    .into(),
+            ));
+        }
     };
     let q = format!("attacks {source}");
     let actual = squares_answer(&q, ask(&q, || engine.attacks(game, source))?)?;
