@@ -76,6 +76,12 @@
 //! - [`engine`]: the adapter trait and its vocabulary. [`Reference`]: the rules, on shakmaty.
 //! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
+//!
+//! # Features
+//!
+//! - `adapters` (default): the in-process adapters for the `chess`, `cozy-chess` and `owlchess`
+//!   crates, in [`engines`] (`--engine chess` and so on). Turn it off with
+//!   `default-features = false` to depend on the harness alone.
 
 #![warn(missing_docs)]
 
