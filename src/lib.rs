@@ -77,6 +77,12 @@
 //! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
 //! - [`baseline`]: known failures of an engine, for CI.
+//!
+//! # Features
+//!
+//! - `adapters` (default): the in-process adapters for the `chess`, `cozy-chess` and `owlchess`
+//!   crates, in [`engines`] (`--engine chess` and so on). Turn it off with
+//!   `default-features = false` to depend on the harness alone.
 
 #![warn(missing_docs)]
 
