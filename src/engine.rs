@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::case::{Color, DrawClaim, MatingMaterial};
+use crate::touch::{Obligation, TouchEvent};
 
 /// A position to ask about: a FEN and the moves played from it, in UCI.
 ///
@@ -79,7 +80,8 @@ fn unsupported<T>(capability: Capability) -> Answer<T> {
 ///
 /// The first group are questions (one per [`Engine`] method). The second group are rules inside
 /// the game-state and draw-claim answers that some libraries leave out: a case that expects such
-/// a rule to fire (say `state: fivefold_repetition`) needs that capability too.
+/// a rule to fire (say `state: fivefold_repetition`) needs that capability too. Questions added
+/// later are appended after both groups, so that the order (and each capability's bit) stays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Capability {
     /// [`Engine::legal_moves`].
@@ -112,11 +114,13 @@ pub enum Capability {
     MoveClocks,
     /// Insufficient material ends the game.
     InsufficientMaterial,
+    /// [`Engine::touch_move`].
+    TouchMove,
 }
 
 impl Capability {
     /// Every capability, in declaration order.
-    pub const ALL: [Capability; 15] = [
+    pub const ALL: [Capability; 16] = [
         Capability::LegalMoves,
         Capability::Check,
         Capability::Checkers,
@@ -132,6 +136,7 @@ impl Capability {
         Capability::Repetition,
         Capability::MoveClocks,
         Capability::InsufficientMaterial,
+        Capability::TouchMove,
     ];
 
     /// The kebab-case name used on the command line and in reports.
@@ -152,6 +157,7 @@ impl Capability {
             Capability::Repetition => "repetition",
             Capability::MoveClocks => "move-clocks",
             Capability::InsufficientMaterial => "insufficient-material",
+            Capability::TouchMove => "touch-move",
         }
     }
 
@@ -425,6 +431,13 @@ pub trait Engine {
         let _ = fen;
         unsupported(Capability::ValidateFen)
     }
+
+    /// Touch-move (FIDE Article 4): the moves the player to move may still make after `events`
+    /// happened at the board, in order (see [`TouchEvent`] and `docs/CASES.md`).
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        let _ = (game, events);
+        unsupported(Capability::TouchMove)
+    }
 }
 
 impl<E: Engine + ?Sized> Engine for Box<E> {
@@ -469,6 +482,9 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
         (**self).validate_fen(fen)
+    }
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        (**self).touch_move(game, events)
     }
 }
 

@@ -76,6 +76,7 @@
 //! - [`engine`]: the adapter trait and its vocabulary. [`Reference`]: the rules, on shakmaty.
 //! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
+//! - [`touch`]: touch-move (FIDE Article 4): events at the board and the reference arbiter.
 
 #![warn(missing_docs)]
 
@@ -89,6 +90,7 @@ pub mod harness;
 mod reference;
 pub mod replay;
 pub mod report;
+pub mod touch;
 pub mod verdict;
 
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
@@ -101,4 +103,5 @@ pub use engine::{
 pub use harness::{test_main, test_main_with};
 pub use reference::Reference;
 pub use report::Run;
+pub use touch::{Obligation, TouchEvent};
 pub use verdict::{Check, Outcome, Tally, Verdict};
