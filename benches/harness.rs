@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Catalogue, Color, DrawClaim, Engine, FenCheck, Game,
-    GameState, Identity, MatingMaterial, MoveResult, Reference, Run,
+    GameState, Identity, MatingMaterial, MoveResult, Obligation, Reference, Run, TouchEvent,
 };
 
 /// One engine call, with owned arguments, to replay later.
@@ -31,6 +31,7 @@ enum Call {
     AttacksBy(String, Vec<String>, Color),
     Perft(String, Vec<String>, u32),
     Validate(String),
+    TouchMove(String, Vec<String>, Vec<TouchEvent>),
 }
 
 /// The reference, recording every call made to it.
@@ -112,6 +113,11 @@ impl Engine for Recorder {
         self.calls.push(Call::Validate(fen.to_owned()));
         self.inner.validate_fen(fen)
     }
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        let (f, m) = owned(game);
+        self.calls.push(Call::TouchMove(f, m, events.to_vec()));
+        self.inner.touch_move(game, events)
+    }
 }
 
 /// Replays recorded calls on a fresh reference, statically dispatched, keeping every answer
@@ -161,6 +167,12 @@ fn direct(calls: &[Call]) -> usize {
             Call::Validate(f) => e
                 .validate_fen(f)
                 .map_or(0, |v| (v == FenCheck::Accepted) as usize),
+            Call::TouchMove(f, m, events) => e
+                .touch_move(&Game { fen: f, moves: m }, events)
+                .map_or(0, |o| match o {
+                    Obligation::AnyLegalMove => 1,
+                    Obligation::Moves(moves) => moves.len(),
+                }),
         };
     }
     sink

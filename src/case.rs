@@ -12,6 +12,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::touch::{Obligation, TouchEvent};
+
 /// One case file: an optional description of the rule area and its cases.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -126,6 +128,10 @@ pub struct Expect {
         deserialize_with = "unique_keys"
     )]
     pub claims_with_move: Option<BTreeMap<String, Vec<DrawClaim>>>,
+    /// Touch-move rulings (FIDE Article 4): what happened at the board, and the moves the player
+    /// to move may still make.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub touch_move: Option<Vec<TouchMove>>,
 }
 
 /// Reads a map whose keys must be unique: YAML itself would let the last of two equal keys win,
@@ -197,6 +203,7 @@ impl Expect {
         add(self.valid.is_some(), "valid");
         add(self.refuses.is_some(), "refuses");
         add(self.claims_with_move.is_some(), "claims_with_move");
+        add(self.touch_move.is_some(), "touch_move");
         names
     }
 }
@@ -391,6 +398,18 @@ pub struct Attacks {
     pub excludes: Option<Vec<String>>,
 }
 
+/// One touch-move ruling: events at the board, in order, and what the player may still move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TouchMove {
+    /// What happened, in order: `touch e2`, `touch e2 accidentally`, `touch e1 h1 together`,
+    /// `say j'adoube`, `adjust e2`, `release e2 on e4`, `new knight touches e8`,
+    /// `opponent touches e7`.
+    pub events: Vec<TouchEvent>,
+    /// The moves the player may still make: `any` (any legal move) or an exact list.
+    pub allowed: Obligation,
+}
+
 impl Case {
     /// The rule area: the part of the id before the first `/`.
     pub fn area(&self) -> &str {
@@ -419,5 +438,35 @@ mod tests {
         assert_eq!(file, again);
         assert_eq!(file.cases[0].expect.present(), ["state", "winner", "after"]);
         assert_eq!(file.cases[0].area(), "a");
+    }
+
+    #[test]
+    fn touch_move_reads_events_and_obligations() {
+        let yaml = "cases:\n- id: a/b\n  title: t\n  rule: '4.3.1'\n  fen: x\n  expect:\n    touch_move:\n    - events: [touch e2, say j'adoube, release e1 on g1, new knight touches e8]\n      allowed: [e2e4]\n    - events: [touch e2 accidentally]\n      allowed: any\n";
+        let file: CaseFile = serde_yaml_ng::from_str(yaml).unwrap();
+        let rulings = file.cases[0].expect.touch_move.as_ref().unwrap();
+        assert_eq!(rulings[0].events.len(), 4);
+        assert_eq!(rulings[0].allowed, Obligation::Moves(vec!["e2e4".into()]));
+        assert_eq!(rulings[1].allowed, Obligation::AnyLegalMove);
+        let again: CaseFile =
+            serde_yaml_ng::from_str(&serde_yaml_ng::to_string(&file).unwrap()).unwrap();
+        assert_eq!(file, again);
+
+        for (bad, says) in [
+            ("[tuch e2]", "is not a touch-move event"),
+            ("[touch e9]", "`e9` is not a square"),
+            ("[new king touches e8]", "not `king`"),
+        ] {
+            let text = yaml.replace("[touch e2 accidentally]", bad);
+            let err = serde_yaml_ng::from_str::<CaseFile>(&text).unwrap_err();
+            assert!(err.to_string().contains(says), "{bad}: {err}");
+            assert!(err.location().is_some(), "{bad}: {err}");
+        }
+        let text = yaml.replace("allowed: any", "allowed: anything");
+        let err = serde_yaml_ng::from_str::<CaseFile>(&text).unwrap_err();
+        assert!(
+            err.to_string().contains("`any` or a list of UCI moves"),
+            "{err}"
+        );
     }
 }

@@ -474,6 +474,18 @@ impl CaseSpan<'_, '_> {
     }
 }
 
+/// How many times `needle` occurs in `hay` as a whole token, as [`CaseSpan::find_value`] counts.
+fn token_count(hay: &str, needle: &str) -> usize {
+    let boundary =
+        |c: Option<char>| c.is_none_or(|c| !(c.is_ascii_alphanumeric() || "_-".contains(c)));
+    hay.match_indices(needle)
+        .filter(|(at, _)| {
+            boundary(hay[..*at].chars().next_back())
+                && boundary(hay[at + needle.len()..].chars().next())
+        })
+        .count()
+}
+
 fn is_id(id: &str) -> bool {
     let ok_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_.".contains(c);
     let mut parts = id.split('/');
@@ -543,7 +555,7 @@ fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
             span.find_key("expect"),
             "the case has no assertion: `expect` needs at least one of legal, illegal, moves, \
              move_count, check, checkers, state, claims, mating_material, after, san, from_san, \
-             attacks, perft, valid, refuses, claims_with_move"
+             attacks, perft, valid, refuses, claims_with_move, touch_move"
                 .into(),
         );
         return;
@@ -703,6 +715,87 @@ fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
             span.find_key("perft"),
             "perft depths start at 1 (depth 0 is always 1 node)".into(),
         );
+    }
+    if let Some(rulings) = &e.touch_move {
+        check_touch_move(pos, rulings, span, report);
+    }
+}
+
+/// Checks touch-move rulings: the player can move at all, each ruling has events that fit the
+/// position, and its allowed moves are a non-empty list of distinct legal moves (or `any`).
+fn check_touch_move(
+    pos: &shakmaty::Chess,
+    rulings: &[crate::case::TouchMove],
+    span: &CaseSpan,
+    report: &mut Report,
+) {
+    use shakmaty::Position;
+
+    use crate::touch::Obligation;
+
+    let key = Some("touch_move");
+    if pos.legal_moves().is_empty() {
+        report(
+            span.find_key("touch_move"),
+            "`touch_move` needs a player who can move: here the game is over".into(),
+        );
+        return;
+    }
+    let mut events_seen: Vec<String> = Vec::new();
+    let mut moves_seen: Vec<&str> = Vec::new();
+    for (index, ruling) in rulings.iter().enumerate() {
+        let written: Vec<String> = ruling.events.iter().map(ToString::to_string).collect();
+        // How often `w` was written before as a whole token (`touch e2` is also in
+        // `touch e2 accidentally`), so that the right occurrence is found.
+        let before = |w: &str, earlier: &[String]| -> usize {
+            earlier.iter().map(|e| token_count(e, w)).sum()
+        };
+        let first_at = written
+            .first()
+            .and_then(|w| span.find_value(w, key, before(w, &events_seen)))
+            .or(span.find_key("touch_move"));
+        if ruling.events.is_empty() {
+            report(
+                span.find_value("events", key, index).or(first_at),
+                "`events` is empty: a ruling needs at least one event at the board".into(),
+            );
+        }
+        if let Err(errors) = crate::touch::validate(pos, &ruling.events) {
+            for error in errors {
+                let w = &written[error.index];
+                let nth = before(w, &events_seen) + before(w, &written[..error.index]);
+                report(span.find_value(w, key, nth), error.message);
+            }
+        }
+        events_seen.extend(written);
+
+        let Obligation::Moves(moves) = &ruling.allowed else {
+            continue;
+        };
+        if moves.is_empty() {
+            report(
+                span.find_value("allowed", key, index).or(first_at),
+                "`allowed: []` is never the answer: when nothing touched can be moved or \
+                 captured, any legal move may be made (4.5); write `allowed: any`"
+                    .into(),
+            );
+        }
+        for (i, m) in moves.iter().enumerate() {
+            let nth = moves_seen.iter().filter(|x| **x == m).count();
+            let at = span.find_value(m, key, nth);
+            if moves[..i].contains(m) {
+                report(at, format!("`{m}` is listed twice in `allowed`"));
+            } else if let Err(err) = replay::parse_uci(pos, m) {
+                let why = match err {
+                    MoveError::Syntax(s) | MoveError::Illegal(s) => s,
+                };
+                report(
+                    at,
+                    format!("each move of `allowed` must be a legal move: {why}"),
+                );
+            }
+            moves_seen.push(m);
+        }
     }
 }
 

@@ -11,12 +11,13 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use shakmaty::Position;
 
-use crate::case::{After, Attacks, Case, EnPassantConvention, StateName};
+use crate::case::{After, Attacks, Case, EnPassantConvention, StateName, TouchMove};
 use crate::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
     MoveResult,
 };
 use crate::replay;
+use crate::touch::Obligation;
 use crate::verdict::{Check, Outcome, Verdict};
 
 /// The capabilities an engine needs to answer every assertion of `case`.
@@ -78,6 +79,7 @@ pub fn requirements(case: &Case) -> Capabilities {
             Capability::MoveClocks,
         );
     }
+    need(e.touch_move.is_some(), Capability::TouchMove);
     needs
 }
 
@@ -443,6 +445,49 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
             actual.to_string(),
             actual == expected,
         );
+    }
+
+    if let Some(rulings) = &e.touch_move {
+        check_touch_move(engine, case, &game, rulings, checks)?;
+    }
+    Ok(())
+}
+
+/// Touch-move rulings, compared by meaning: `any` stands for every legal move of the position, so
+/// an engine may answer either way.
+fn check_touch_move(
+    engine: &mut dyn Engine,
+    case: &Case,
+    game: &Game,
+    rulings: &[TouchMove],
+    checks: &mut Vec<Check>,
+) -> Result<(), Stop> {
+    let legal: Vec<String> = replay::Replay::new(&case.fen, &case.moves)
+        .map_err(|e| Stop::Error(format!("the case's position cannot be set up: {e}")))?
+        .position
+        .legal_moves()
+        .into_iter()
+        .map(replay::to_uci)
+        .collect();
+    let expand = |o: &Obligation| match o {
+        Obligation::AnyLegalMove => legal.clone(),
+        Obligation::Moves(moves) => moves.clone(),
+    };
+    for ruling in rulings {
+        let events: Vec<String> = ruling.events.iter().map(ToString::to_string).collect();
+        let label = format!("touch_move {}", list(&events));
+        let q = format!("touch-move after {}", list(&events));
+        let actual = ask(&q, || engine.touch_move(game, &ruling.events))?;
+        if let Obligation::Moves(moves) = &actual {
+            moves_answer(&q, moves.clone())?;
+        }
+        let (passed, shown) = set_difference(&expand(&ruling.allowed), &expand(&actual));
+        let show = |o: &Obligation| match o {
+            Obligation::AnyLegalMove => o.to_string(),
+            Obligation::Moves(moves) => list(&sorted(moves.iter().cloned())),
+        };
+        let actual_shown = if passed { show(&actual) } else { shown };
+        push(checks, label, show(&ruling.allowed), actual_shown, passed);
     }
     Ok(())
 }

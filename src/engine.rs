@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::case::{Color, DrawClaim, MatingMaterial};
+use crate::touch::{Obligation, TouchEvent};
 
 /// A position to ask about: a FEN and the moves played from it, in UCI.
 ///
@@ -79,7 +80,8 @@ fn unsupported<T>(capability: Capability) -> Answer<T> {
 ///
 /// The first group are questions (one per [`Engine`] method). The second group are rules inside
 /// the game-state and draw-claim answers that some libraries leave out: a case that expects such
-/// a rule to fire (say `state: fivefold_repetition`) needs that capability too.
+/// a rule to fire (say `state: fivefold_repetition`) needs that capability too. Questions added
+/// later are appended after both groups, so that the order (and each capability's bit) stays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Capability {
     /// [`Engine::legal_moves`].
@@ -114,6 +116,8 @@ pub enum Capability {
     InsufficientMaterial,
     /// [`Engine::draw_claims_with_move`].
     ClaimWithMove,
+    /// [`Engine::touch_move`].
+    TouchMove,
 }
 
 impl Capability {
@@ -135,6 +139,7 @@ impl Capability {
         Capability::MoveClocks,
         Capability::InsufficientMaterial,
         Capability::ClaimWithMove,
+        Capability::TouchMove,
     ];
 
     /// The kebab-case name used on the command line and in reports.
@@ -156,6 +161,7 @@ impl Capability {
             Capability::MoveClocks => "move-clocks",
             Capability::InsufficientMaterial => "insufficient-material",
             Capability::ClaimWithMove => "claim-with-move",
+            Capability::TouchMove => "touch-move",
         }
     }
 
@@ -438,6 +444,13 @@ pub trait Engine {
         let _ = (game, uci);
         unsupported(Capability::ClaimWithMove)
     }
+
+    /// Touch-move (FIDE Article 4): the moves the player to move may still make after `events`
+    /// happened at the board, in order (see [`TouchEvent`] and `docs/CASES.md`).
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        let _ = (game, events);
+        unsupported(Capability::TouchMove)
+    }
 }
 
 impl<E: Engine + ?Sized> Engine for Box<E> {
@@ -485,6 +498,9 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
         (**self).draw_claims_with_move(game, uci)
+    }
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        (**self).touch_move(game, events)
     }
 }
 

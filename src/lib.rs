@@ -77,6 +77,7 @@
 //! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
 //! - [`baseline`]: known failures of an engine, for CI.
+//! - [`touch`]: touch-move (FIDE Article 4): events at the board and the reference arbiter.
 //!
 //! # Features
 //!
@@ -97,6 +98,7 @@ pub mod harness;
 mod reference;
 pub mod replay;
 pub mod report;
+pub mod touch;
 pub mod verdict;
 
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
@@ -109,4 +111,5 @@ pub use engine::{
 pub use harness::{test_main, test_main_with};
 pub use reference::Reference;
 pub use report::Run;
+pub use touch::{Obligation, TouchEvent};
 pub use verdict::{Check, Outcome, Tally, Verdict};

@@ -1,6 +1,7 @@
 //! The reference engine: the rules as shakmaty implements them, completed with what shakmaty
 //! leaves to its callers (repetition over the history, the fifty- and seventy-five-move rules,
-//! draw claims), so that it answers every question the case format can ask.
+//! draw claims), so that it answers every question the case format can ask. Touch-move rulings
+//! come from the suite's own arbiter of FIDE Article 4 ([`crate::touch`]), on shakmaty positions.
 
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{EnPassantMode, Position, fen::Fen};
@@ -11,6 +12,7 @@ use crate::engine::{
     MoveResult,
 };
 use crate::replay::{self, Replay};
+use crate::touch::{self, Obligation, TouchEvent};
 
 /// The built-in reference implementation, on shakmaty.
 ///
@@ -155,6 +157,20 @@ impl Engine for Reference {
             Ok(_) => FenCheck::Accepted,
             Err(e) => FenCheck::Rejected(e.to_string()),
         })
+    }
+
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        let pos = self.position(game)?;
+        match touch::rule(pos, events) {
+            Ok(ruling) => Ok(ruling.obligation()),
+            Err(errors) => Err(EngineError::failed(
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )),
+        }
     }
 }
 

@@ -224,6 +224,7 @@ fn declared_capabilities_are_exactly_the_questions_answered() {
                 Capability::ClaimWithMove => {
                     unsupported(engine.draw_claims_with_move(&start, "e2e4").err())
                 }
+                Capability::TouchMove => unsupported(engine.touch_move(&start, &[]).err()),
                 // Rules inside the answers, not questions: checked by the tests below.
                 Capability::Repetition
                 | Capability::MoveClocks

@@ -1,0 +1,275 @@
+//! The touch-move cases can fail: engines that misread one part of the vocabulary (an accidental
+//! touch taken for a deliberate one, "j'adoube" ignored, a release ignored, ...) are each caught
+//! by some case, and an engine without the capability is skipped, not failed.
+
+use chess_conformance::{
+    Answer, Capabilities, Capability, Catalogue, Engine, Game, Identity, Obligation, Outcome,
+    Reference, Run, TouchEvent,
+};
+
+/// A rewriting of the events that stands for one misreading of the Laws.
+type Distortion = fn(&[TouchEvent]) -> Vec<TouchEvent>;
+
+/// The reference arbiter, asked about a distorted list of events: one misreading of the Laws.
+struct Misreading {
+    name: &'static str,
+    distort: Distortion,
+    reference: Reference,
+}
+
+impl Engine for Misreading {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: self.name.into(),
+            version: "0".into(),
+        }
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::NONE.with(Capability::TouchMove)
+    }
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        let distorted = (self.distort)(events);
+        self.reference.touch_move(game, &distorted)
+    }
+}
+
+fn touch_cases() -> Catalogue {
+    Catalogue::builtin()
+        .expect("the shipped catalogue loads")
+        .filtered("touch-move/")
+}
+
+fn failures(name: &'static str, distort: Distortion) -> Vec<String> {
+    let catalogue = touch_cases();
+    let mut engine = Misreading {
+        name,
+        distort,
+        reference: Reference::new(),
+    };
+    let run = Run::new(&mut engine, &catalogue);
+    let tally = run.tally();
+    assert_eq!(tally.errors, 0, "{name}: {tally}");
+    run.results
+        .iter()
+        .filter(|(_, v)| v.outcome == Outcome::Fail)
+        .map(|(_, v)| v.id.clone())
+        .collect()
+}
+
+fn without(events: &[TouchEvent], drop: fn(&TouchEvent) -> bool) -> Vec<TouchEvent> {
+    events.iter().filter(|e| !drop(e)).cloned().collect()
+}
+
+#[test]
+fn every_misreading_is_caught() {
+    let misreadings: [(&'static str, Distortion, &str); 8] = [
+        (
+            "accidental contact counts",
+            |events| {
+                events
+                    .iter()
+                    .map(|e| match e {
+                        TouchEvent::AccidentalTouch(sq) => TouchEvent::Touch(sq.clone()),
+                        other => other.clone(),
+                    })
+                    .collect()
+            },
+            "touch-move/accidental-touch-obliges-nothing",
+        ),
+        (
+            "j'adoube not heard",
+            |events| without(events, |e| *e == TouchEvent::SayJadoube),
+            "touch-move/jadoube-then-adjust-obliges-nothing",
+        ),
+        (
+            "adjusting is never touching",
+            |events| without(events, |e| matches!(e, TouchEvent::Adjust(_))),
+            "touch-move/adjust-without-jadoube-is-a-touch",
+        ),
+        (
+            "the last touch counts",
+            |events| {
+                // The plain touches in reverse order, everything else in its place.
+                let mut touches: Vec<TouchEvent> = events
+                    .iter()
+                    .filter(|e| matches!(e, TouchEvent::Touch(_)))
+                    .cloned()
+                    .collect();
+                events
+                    .iter()
+                    .map(|e| match e {
+                        TouchEvent::Touch(_) => touches.pop().expect("as many as taken"),
+                        other => other.clone(),
+                    })
+                    .collect()
+            },
+            "touch-move/first-touched-own-piece-moves",
+        ),
+        (
+            "together means in the order written",
+            |events| {
+                events
+                    .iter()
+                    .flat_map(|e| match e {
+                        TouchEvent::TouchTogether(a, b) => {
+                            vec![TouchEvent::Touch(a.clone()), TouchEvent::Touch(b.clone())]
+                        }
+                        other => vec![other.clone()],
+                    })
+                    .collect()
+            },
+            "touch-move/unclear-order-own-piece-counts-first",
+        ),
+        (
+            "letting go fixes nothing",
+            |events| {
+                // (The opponent's touch goes too: it only follows a move.)
+                without(events, |e| {
+                    matches!(
+                        e,
+                        TouchEvent::Release { .. } | TouchEvent::OpponentTouches(_)
+                    )
+                })
+            },
+            "touch-move/released-piece-stays",
+        ),
+        (
+            "the promotion piece is free until let go",
+            |events| without(events, |e| matches!(e, TouchEvent::NewPieceTouches { .. })),
+            "touch-move/promotion-piece-final-on-touching-square",
+        ),
+        (
+            "a breach can always be claimed",
+            |events| without(events, |e| matches!(e, TouchEvent::OpponentTouches(_))),
+            "touch-move/breach-stands-once-opponent-touches",
+        ),
+    ];
+    for (name, distort, caught_by) in misreadings {
+        let failed = failures(name, distort);
+        assert!(
+            failed.iter().any(|id| id == caught_by),
+            "`{name}` should fail {caught_by}; it fails {failed:?}"
+        );
+    }
+}
+
+/// Answers "any legal move" to everything: the cases that restrict the player must fail.
+struct Lenient;
+
+impl Engine for Lenient {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: "lenient".into(),
+            version: "0".into(),
+        }
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::NONE.with(Capability::TouchMove)
+    }
+    fn touch_move(&mut self, _: &Game, _: &[TouchEvent]) -> Answer<Obligation> {
+        Ok(Obligation::AnyLegalMove)
+    }
+}
+
+#[test]
+fn no_obligation_at_all_fails_the_restricting_cases() {
+    let catalogue = touch_cases();
+    let run = Run::new(&mut Lenient, &catalogue);
+    let tally = run.tally();
+    assert!(tally.failed >= 55, "{tally}");
+    // "any" written as the full list of legal moves means the same: this case still passes.
+    let parry = run
+        .results
+        .iter()
+        .find(|(c, _)| c.case.id == "touch-move/in-check-touched-piece-cannot-parry")
+        .expect("the case exists");
+    assert_eq!(parry.1.outcome, Outcome::Pass);
+}
+
+/// An engine that knows nothing of touch-move.
+struct Silent;
+
+impl Engine for Silent {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: "silent".into(),
+            version: "0".into(),
+        }
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::NONE.with(Capability::LegalMoves)
+    }
+}
+
+#[test]
+fn without_the_capability_every_case_is_skipped() {
+    let catalogue = touch_cases();
+    let run = Run::new(&mut Silent, &catalogue);
+    assert_eq!(run.tally().skipped, catalogue.len());
+    let (_, verdict) = &run.results[0];
+    assert_eq!(
+        verdict.reason.as_deref(),
+        Some("the engine does not offer: touch-move")
+    );
+}
+
+/// An answer outside the vocabulary is an error, not a failure.
+struct Garbled;
+
+impl Engine for Garbled {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: "garbled".into(),
+            version: "0".into(),
+        }
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::NONE.with(Capability::TouchMove)
+    }
+    fn touch_move(&mut self, _: &Game, _: &[TouchEvent]) -> Answer<Obligation> {
+        Ok(Obligation::Moves(vec!["Nf3".into()]))
+    }
+}
+
+#[test]
+fn an_answer_that_is_not_uci_is_an_error() {
+    let catalogue = touch_cases();
+    let run = Run::new(&mut Garbled, &catalogue);
+    assert_eq!(run.tally().errors, catalogue.len());
+    let (_, verdict) = &run.results[0];
+    let reason = verdict.reason.as_deref().unwrap_or_default();
+    assert!(
+        reason.starts_with("touch-move after [say j'adoube, adjust e2]: the answer is not valid"),
+        "{reason}"
+    );
+}
+
+/// docs/CASES.md names every touch-move case in its Article 4 table, and its closing note counts
+/// them right.
+#[test]
+fn the_coverage_table_names_every_case() {
+    let docs = std::fs::read_to_string("docs/CASES.md").expect("docs/CASES.md is readable");
+    let start = docs
+        .find("| clause (rules digest) |")
+        .expect("the Article 4 table");
+    let table = &docs[start..];
+    let catalogue = touch_cases();
+    for loaded in catalogue.cases() {
+        let slug = loaded.case.id.trim_start_matches("touch-move/");
+        assert!(
+            table.contains(&format!("`{slug}`")),
+            "{} is not in the coverage table of docs/CASES.md",
+            loaded.case.id
+        );
+    }
+    let rulings: usize = catalogue
+        .cases()
+        .iter()
+        .map(|c| c.case.expect.touch_move.as_ref().map_or(0, Vec::len))
+        .sum();
+    let note = format!("{} cases, {rulings} rulings", catalogue.len());
+    assert!(
+        table.contains(&note),
+        "the closing note should say `{note}`"
+    );
+}
