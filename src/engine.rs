@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::case::{Color, DrawClaim, MatingMaterial};
+use crate::case::{Color, DrawClaim, MatingMaterial, Winnability};
 
 /// A position to ask about: a FEN and the moves played from it, in UCI.
 ///
@@ -112,11 +112,15 @@ pub enum Capability {
     MoveClocks,
     /// Insufficient material ends the game.
     InsufficientMaterial,
+    /// [`Engine::winnable`].
+    Winnable,
+    /// A dead position beyond material (locked pawns, forced lines) ends the game (FIDE 5.2.2).
+    DeadPosition,
 }
 
 impl Capability {
     /// Every capability, in declaration order.
-    pub const ALL: [Capability; 15] = [
+    pub const ALL: [Capability; 17] = [
         Capability::LegalMoves,
         Capability::Check,
         Capability::Checkers,
@@ -132,6 +136,8 @@ impl Capability {
         Capability::Repetition,
         Capability::MoveClocks,
         Capability::InsufficientMaterial,
+        Capability::Winnable,
+        Capability::DeadPosition,
     ];
 
     /// The kebab-case name used on the command line and in reports.
@@ -152,6 +158,8 @@ impl Capability {
             Capability::Repetition => "repetition",
             Capability::MoveClocks => "move-clocks",
             Capability::InsufficientMaterial => "insufficient-material",
+            Capability::Winnable => "winnable",
+            Capability::DeadPosition => "dead-position",
         }
     }
 
@@ -257,6 +265,9 @@ pub enum GameState {
     FivefoldRepetition,
     /// 75 moves by each side without a pawn move or capture.
     SeventyFiveMoves,
+    /// Neither side can checkmate by any series of legal moves, beyond what the material alone
+    /// shows (FIDE 5.2.2).
+    DeadPosition,
 }
 
 impl fmt::Display for GameState {
@@ -268,6 +279,7 @@ impl fmt::Display for GameState {
             GameState::InsufficientMaterial => f.write_str("insufficient_material"),
             GameState::FivefoldRepetition => f.write_str("fivefold_repetition"),
             GameState::SeventyFiveMoves => f.write_str("seventy_five_moves"),
+            GameState::DeadPosition => f.write_str("dead_position"),
         }
     }
 }
@@ -425,6 +437,15 @@ pub trait Engine {
         let _ = fen;
         unsupported(Capability::ValidateFen)
     }
+
+    /// Whether `side` could still checkmate by some series of legal moves from the position
+    /// reached (FIDE 6.9 and 5.2.2), judged beyond material: pawn structure, forced lines.
+    /// [`Winnability::Undetermined`] is an honest answer for an analysis that could not decide;
+    /// it fails a case that states the truth, but is never a wrong claim.
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        let _ = (game, side);
+        unsupported(Capability::Winnable)
+    }
 }
 
 impl<E: Engine + ?Sized> Engine for Box<E> {
@@ -469,6 +490,9 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
         (**self).validate_fen(fen)
+    }
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        (**self).winnable(game, side)
     }
 }
 

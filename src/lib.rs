@@ -76,6 +76,7 @@
 //! - [`engine`]: the adapter trait and its vocabulary. [`Reference`]: the rules, on shakmaty.
 //! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
+//! - [`winnable`]: who can still mate (FIDE 6.9, 5.2.2): helpmates, material, locked pawns.
 
 #![warn(missing_docs)]
 
@@ -90,8 +91,10 @@ mod reference;
 pub mod replay;
 pub mod report;
 pub mod verdict;
+pub mod winnable;
 
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
+pub use case::{Winnability, WinnableExpect};
 pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase};
 pub use check::{check, requirements};
 pub use engine::{
