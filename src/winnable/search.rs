@@ -50,6 +50,7 @@ fn key(pos: &Chess) -> u64 {
 /// remembers the largest bound under which a position failed.
 pub(super) struct Helpmate {
     side: Color,
+    net: Net,
     nodes: u64,
     limit: u64,
     local: u64,
@@ -82,26 +83,40 @@ enum Step {
 impl Helpmate {
     /// Searches for a helpmate of `!side` by `side` from `pos` within `limit` nodes: the line,
     /// or `None`, and the nodes used.
+    ///
+    /// One search per candidate corner for the mating net (see [`Net`]), taking turns bound by
+    /// bound, each with its own transposition table since the costs differ.
     pub(super) fn run(pos: &Chess, side: Color, limit: u64) -> (Option<Vec<Move>>, u64) {
-        let mut search = Helpmate {
-            side,
-            nodes: 0,
-            limit,
-            local: 0,
-            failed: HashMap::new(),
-        };
+        let mut searches: Vec<Helpmate> = Net::corners(pos.board(), side)
+            .into_iter()
+            .map(|corner| Helpmate {
+                side,
+                net: Net::new(side, corner),
+                nodes: 0,
+                limit: 0,
+                local: 0,
+                failed: HashMap::new(),
+            })
+            .collect();
+        let mut used = 0;
         for bound in 0..=MAX_COST {
-            search.local = 0;
-            match search.search(pos, bound, false, 0) {
-                Ok(Some(mut line)) => {
-                    line.reverse();
-                    return (Some(line), search.nodes);
+            for search in &mut searches {
+                search.local = 0;
+                search.nodes = 0;
+                search.limit = limit - used;
+                let result = search.search(pos, bound, false, 0);
+                used += search.nodes.min(limit - used);
+                match result {
+                    Ok(Some(mut line)) => {
+                        line.reverse();
+                        return (Some(line), used);
+                    }
+                    Ok(None) | Err(Cut::Interrupted) => {}
+                    Err(Cut::Exhausted) => return (None, used),
                 }
-                Ok(None) | Err(Cut::Interrupted) => {}
-                Err(Cut::Exhausted) => break,
             }
         }
-        (None, search.nodes)
+        (None, used)
     }
 
     /// A mating line from `pos` whose moves cost at most `bound` in all, reversed.
@@ -122,7 +137,7 @@ impl Helpmate {
         }
         let moves = pos.legal_moves();
         let winner_moves = pos.turn() == self.side;
-        let net = Net::new(pos.board(), self.side);
+        let needs_loser_promotion = self.net.needs_loser_promotion(pos.board());
         let mut children = Vec::with_capacity(moves.len());
         for m in &moves {
             self.nodes += 1;
@@ -141,7 +156,7 @@ impl Helpmate {
             if child.halfmoves() >= SEVENTY_FIVE_MOVES || ply + 1 >= MAX_PLIES {
                 continue; // the game ends here drawn (FIDE 9.6.2), or the line is too long
             }
-            let step = net.judge(pos, m, winner_moves);
+            let step = self.net.judge(m, winner_moves, needs_loser_promotion);
             let cost = match step {
                 Step::Progress => 0,
                 Step::Normal if progress => 0,
@@ -165,49 +180,72 @@ impl Helpmate {
     }
 }
 
-/// The mating net the helpmate search steers towards: a corner on the intended winner's far
-/// side, where the loser's king goes, the loser's pieces block beside it and the winner's king
-/// stands two squares in front.
+/// The mating net the helpmate search steers towards: the loser's king in a corner, a piece of
+/// the loser's beside it on the edge, the winner's king two squares away along the other edge
+/// and the winner's pieces heading for the corner.
 struct Net {
     winner: Color,
-    /// Where each piece should head: (winner's king, winner's other pieces, loser's king,
-    /// loser's other pieces).
     winner_king: Square,
     winner_piece: Square,
     loser_king: Square,
     loser_piece: Square,
-    /// The winner cannot mate unless the loser promotes to a blocker.
-    needs_loser_promotion: bool,
 }
 
 impl Net {
-    fn new(board: &Board, winner: Color) -> Net {
+    /// The corners worth trying, best first. Their colour: the winner's bishops', or if it has
+    /// none, the colour the loser's bishops can block on next to it, or either. Among those, the
+    /// nearest to the loser's king first.
+    fn corners(board: &Board, winner: Color) -> Vec<Square> {
         let ours = board.by_color(winner) & board.bishops();
         let theirs = board.by_color(!winner) & board.bishops();
-        let dark = (ours & Bitboard::DARK_SQUARES).any()
-            || (ours.is_empty() && (theirs & Bitboard::LIGHT_SQUARES).any());
-        // Seen from White winning with a dark corner: h8, king on h6, blocker on g8.
-        let place = |file: File, rank: Rank| {
-            let file = if dark { file } else { file.flip_horizontal() };
-            let sq = Square::from_coords(file, rank);
-            if winner.is_white() {
-                sq
-            } else {
-                sq.flip_vertical().flip_horizontal()
-            }
+        let colour = if (ours & Bitboard::DARK_SQUARES).any() {
+            Bitboard::DARK_SQUARES
+        } else if ours.any() {
+            Bitboard::LIGHT_SQUARES
+        } else if (theirs & Bitboard::LIGHT_SQUARES).any() {
+            // The blocker beside a dark corner stands on a light square.
+            Bitboard::DARK_SQUARES
+        } else if theirs.any() {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::FULL
         };
-        let mut without_loser_pawns = board.clone();
-        for sq in board.by_color(!winner) & board.pawns() {
-            without_loser_pawns.discard_piece_at(sq);
+        let mut corners: Vec<Square> = (Bitboard::CORNERS & colour).into_iter().collect();
+        if let Some(king) = board.king_of(!winner) {
+            corners.sort_by_key(|c| c.distance(king));
         }
+        corners
+    }
+
+    fn new(winner: Color, corner: Square) -> Net {
+        let inward_rank = if corner.rank() == Rank::First { 1 } else { -1 };
+        let inward_file = if corner.file() == File::A { 1 } else { -1 };
+        let along = |files: i32, ranks: i32| {
+            Square::from_coords(
+                corner.file().offset(files).expect("inside the board"),
+                corner.rank().offset(ranks).expect("inside the board"),
+            )
+        };
         Net {
             winner,
-            winner_king: place(File::H, Rank::Sixth),
-            winner_piece: place(File::H, Rank::Eighth),
-            loser_king: place(File::H, Rank::Eighth),
-            loser_piece: place(File::G, Rank::Eighth),
-            needs_loser_promotion: material::insufficient(&without_loser_pawns, winner).is_some(),
+            winner_king: along(0, 2 * inward_rank),
+            winner_piece: corner,
+            loser_king: corner,
+            loser_piece: along(inward_file, 0),
         }
+    }
+
+    /// Whether the winner cannot mate unless the loser promotes to a blocker.
+    fn needs_loser_promotion(&self, board: &Board) -> bool {
+        let loser_pawns = board.by_color(!self.winner) & board.pawns();
+        if loser_pawns.is_empty() {
+            return false;
+        }
+        let mut without = board.clone();
+        for sq in loser_pawns {
+            without.discard_piece_at(sq);
+        }
+        material::insufficient(&without, self.winner).is_some()
     }
 
     /// Whether a king or knight move (or a bishop move, if `bishops`) brings the piece closer
@@ -222,7 +260,7 @@ impl Net {
         }
     }
 
-    fn judge(&self, pos: &Chess, m: &Move, winner_moves: bool) -> Step {
+    fn judge(&self, m: &Move, winner_moves: bool, needs_loser_promotion: bool) -> Step {
         if winner_moves {
             let advanced_push = m.role() == Role::Pawn
                 && !m.is_capture()
@@ -247,7 +285,7 @@ impl Net {
                 self.loser_piece
             };
             let mut step = Step::Normal;
-            if self.needs_loser_promotion && pos.board().pawns().any() {
+            if needs_loser_promotion {
                 let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
                 step = if m.role() == Role::Pawn && !heavy {
                     Step::Progress
