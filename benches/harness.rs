@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Catalogue, Color, DrawClaim, Engine, FenCheck, Game,
-    GameState, Identity, MatingMaterial, MoveResult, Reference, Run,
+    GameState, Identity, MatingMaterial, MoveResult, Reference, Run, Winnability,
 };
 
 /// One engine call, with owned arguments, to replay later.
@@ -31,6 +31,7 @@ enum Call {
     AttacksBy(String, Vec<String>, Color),
     Perft(String, Vec<String>, u32),
     Validate(String),
+    Winnable(String, Vec<String>, Color),
 }
 
 /// The reference, recording every call made to it.
@@ -112,6 +113,11 @@ impl Engine for Recorder {
         self.calls.push(Call::Validate(fen.to_owned()));
         self.inner.validate_fen(fen)
     }
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        let (f, m) = owned(game);
+        self.calls.push(Call::Winnable(f, m, side));
+        self.inner.winnable(game, side)
+    }
 }
 
 /// Replays recorded calls on a fresh reference, statically dispatched, keeping every answer
@@ -161,6 +167,9 @@ fn direct(calls: &[Call]) -> usize {
             Call::Validate(f) => e
                 .validate_fen(f)
                 .map_or(0, |v| (v == FenCheck::Accepted) as usize),
+            Call::Winnable(f, m, c) => e
+                .winnable(&Game { fen: f, moves: m }, *c)
+                .map_or(0, |w| (w == Winnability::Winnable) as usize),
         };
     }
     sink
