@@ -182,3 +182,107 @@ pub fn is_dead(pos: &Chess) -> bool {
                 .is_some()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{Replay, parse_fen};
+
+    fn analysis(fen: &str, side: Color) -> Analysis {
+        analyze(&parse_fen(fen).unwrap(), side, Budget::DEFAULT)
+    }
+
+    /// Plays the helpmate line of a winnable analysis and checks it ends in mate of `!side`.
+    fn assert_mates(fen: &str, side: Color) {
+        let a = analysis(fen, side);
+        assert_eq!(a.verdict, Winnability::Winnable, "{fen} for {side:?}");
+        let mut pos = parse_fen(fen).unwrap();
+        for m in a.helpmate().expect("a winnable answer has its line") {
+            assert!(pos.is_legal(*m), "{fen}: {m:?} is not legal");
+            pos.play_unchecked(*m);
+        }
+        assert!(pos.is_checkmate(), "{fen}: the line does not end in mate");
+        assert_eq!(pos.turn(), !side, "{fen}: the wrong side is mated");
+    }
+
+    #[test]
+    fn helpmate_lines_replay_to_mate() {
+        use Color::{Black, White};
+        assert_mates("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", White); // KNN v K
+        assert_mates("1n2k1n1/8/8/8/8/8/8/4K3 b - - 0 1", Black);
+        assert_mates("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", White); // opposite bishops
+        assert_mates("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", Black);
+        assert_mates("3rk3/8/8/8/8/8/8/1N2K3 w - - 0 1", White); // KN v KR
+        assert_mates("1n2k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Black); // KN v KB
+        assert_mates(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Black,
+        );
+        // A mate in one must be found as such.
+        let a = analysis("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", White);
+        assert_eq!(a.helpmate().map(<[Move]>::len), Some(1));
+    }
+
+    #[test]
+    fn proofs_of_unwinnability() {
+        use Color::{Black, White};
+        let wall = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+        for side in [White, Black] {
+            assert_eq!(analysis(wall, side).proof, Some(Proof::LockedPawns));
+        }
+        assert_eq!(
+            analysis("4k3/8/8/8/8/8/8/1n1QK3 w - - 0 1", Black).proof,
+            Some(Proof::Material(Pattern::LoneKnight))
+        );
+        // After 1.Ka6 Rd8 2.Ka7 Ra8+ White must take the rook.
+        let forced = Replay::new(
+            "8/2kr4/8/K7/8/8/8/8 w - - 0 1",
+            &["a5a6", "d7d8", "a6a7", "d8a8"].map(String::from),
+        )
+        .unwrap();
+        let a = analyze(&forced.position, Black, Budget::DEFAULT);
+        assert_eq!(a.proof, Some(Proof::ForcedLines { plies: 1 }));
+        assert!(is_dead(&forced.position));
+    }
+
+    #[test]
+    fn the_game_over_answers() {
+        use Color::{Black, White};
+        // Fool's mate: Black has mated, White never will.
+        let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        assert_eq!(analysis(mated, Black).helpmate(), Some(&[][..]));
+        assert_eq!(analysis(mated, White).proof, Some(Proof::GameOver));
+        let stalemate = "k7/8/1Q6/8/8/8/8/7K b - - 0 1";
+        assert_eq!(analysis(stalemate, White).proof, Some(Proof::GameOver));
+        // The 75-move rule has ended the game.
+        let ended = "4k3/8/8/8/8/8/8/3QK3 w - - 150 120";
+        assert_eq!(analysis(ended, White).verdict, Winnability::Unwinnable);
+        // One ply before it, only a mate in one could still count: there is none.
+        let late = "4k3/8/8/8/8/8/8/3QK3 w - - 149 120";
+        assert_eq!(analysis(late, White).verdict, Winnability::Unwinnable);
+        // ... but the dead position of 5.2.2 does not look at the clock.
+        assert!(!is_dead(&parse_fen(late).unwrap()));
+    }
+
+    #[test]
+    fn answers_depend_on_the_budget_only() {
+        let fen = "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1";
+        let first = analysis(fen, Color::White);
+        assert_eq!(first, analysis(fen, Color::White));
+        assert!(first.nodes <= Budget::DEFAULT.nodes);
+        let tiny = analyze(&parse_fen(fen).unwrap(), Color::White, Budget { nodes: 10 });
+        assert_eq!(tiny.verdict, Winnability::Undetermined);
+        assert!(tiny.nodes <= 10, "{} nodes", tiny.nodes);
+    }
+
+    #[test]
+    fn dead_needs_both_sides() {
+        // KNN v K: White can still mate, so it is not dead, though Black cannot.
+        assert!(!is_dead(
+            &parse_fen("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1").unwrap()
+        ));
+        assert!(is_dead(
+            &parse_fen("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1").unwrap()
+        ));
+    }
+}
