@@ -6,7 +6,9 @@
 //! - **random legal positions**: two kings and up to six other pieces per side, placed at
 //!   random, kept when shakmaty accepts them as legal;
 //! - **random game positions**: random legal moves from the initial position, 1 to 300 plies,
-//!   the position where the walk stopped (the game may be over).
+//!   the position where the walk stopped (the game may be over);
+//! - **random locked walls**: a zigzag of blocked pawn pairs across the board with a twist now
+//!   and then, kings on either side, up to two bishops or knights.
 //!
 //! Each position is analysed for both sides with the reference's default budget. Printed: per
 //! set, the analyses per second, the mean and worst time of one analysis, and the share of
@@ -21,7 +23,7 @@ use chess_conformance::winnable::{Budget, Proof, Winnability, analyze};
 use shakmaty::fen::Fen;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Piece, Position, Role,
-    Setup,
+    Setup, Square,
 };
 
 /// SplitMix64: a tiny, well-mixed PRNG, enough to draw positions reproducibly.
@@ -97,6 +99,56 @@ fn random_game_position(rng: &mut Rng) -> Chess {
         pos.play_unchecked(m);
     }
     pos
+}
+
+/// A zigzag wall of mutually blocked pawns (each file's white pawn on the 4th or 5th rank,
+/// alternating; now and then a file shifted or left open), the white king behind it, the black
+/// king in front, and up to two bishops or knights: the positions where the locked-pawn proof
+/// matters, often dead, often broken by one detail.
+fn random_wall_position(rng: &mut Rng) -> Chess {
+    loop {
+        let mut board = Board::empty();
+        let parity = rng.below(2) as u32;
+        for file in 0..8u32 {
+            let base = 3 + (file + parity) % 2;
+            let rank = match rng.below(24) {
+                0 => continue,
+                1 => base - 1,
+                2 => base + 1,
+                _ => base,
+            };
+            board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
+            board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
+        }
+        board.set_piece_at(Square::new(rng.below(16) as u32), Color::White.king());
+        board.set_piece_at(Square::new(48 + rng.below(16) as u32), Color::Black.king());
+        for _ in 0..rng.below(3) {
+            let sq = Square::new(rng.below(64) as u32);
+            let role = if rng.below(5) == 0 {
+                Role::Knight
+            } else {
+                Role::Bishop
+            };
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if board.piece_at(sq).is_none() {
+                board.set_piece_at(sq, role.of(color));
+            }
+        }
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+            return pos;
+        }
+    }
 }
 
 #[derive(Default)]
@@ -196,4 +248,7 @@ fn main() {
     );
     report("random legal positions", legal.len(), &measure(&legal));
     report("random game positions", games.len(), &measure(&games));
+    let mut rng = Rng(0x5eed_0003);
+    let walls: Vec<Chess> = (0..n).map(|_| random_wall_position(&mut rng)).collect();
+    report("random locked walls", walls.len(), &measure(&walls));
 }

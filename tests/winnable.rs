@@ -198,7 +198,11 @@ fn check(pos: &Chess, oracle_plies: u32, seed: u64) -> Result<(), TestCaseError>
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 160, ..ProptestConfig::default() })]
+    // 160 cases by default; PROPTEST_CASES raises it (the CI step runs 1,000).
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(160),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn sparse_positions_never_contradict_the_oracle(pos in sparse_position(), seed in any::<u64>()) {
