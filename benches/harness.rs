@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Catalogue, Color, DrawClaim, Engine, FenCheck, Game,
     GameState, Identity, MatingMaterial, MoveResult, Obligation, Reference, Run, TouchEvent,
+    Winnability,
 };
 
 /// One engine call, with owned arguments, to replay later.
@@ -32,6 +33,7 @@ enum Call {
     Perft(String, Vec<String>, u32),
     Validate(String),
     TouchMove(String, Vec<String>, Vec<TouchEvent>),
+    Winnable(String, Vec<String>, Color),
 }
 
 /// The reference, recording every call made to it.
@@ -118,6 +120,12 @@ impl Engine for Recorder {
         self.calls.push(Call::TouchMove(f, m, events.to_vec()));
         self.inner.touch_move(game, events)
     }
+
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        let (f, m) = owned(game);
+        self.calls.push(Call::Winnable(f, m, side));
+        self.inner.winnable(game, side)
+    }
 }
 
 /// Replays recorded calls on a fresh reference, statically dispatched, keeping every answer
@@ -173,6 +181,9 @@ fn direct(calls: &[Call]) -> usize {
                     Obligation::AnyLegalMove => 1,
                     Obligation::Moves(moves) => moves.len(),
                 }),
+            Call::Winnable(f, m, c) => e
+                .winnable(&Game { fen: f, moves: m }, *c)
+                .map_or(0, |w| (w == Winnability::Winnable) as usize),
         };
     }
     sink

@@ -132,6 +132,10 @@ pub struct Expect {
     /// to move may still make.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub touch_move: Option<Vec<TouchMove>>,
+    /// Whether each side named could still checkmate by some series of legal moves (FIDE 6.9,
+    /// 5.2.2), judged over the whole position: material, pawn structure and forced lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winnable: Option<WinnableExpect>,
 }
 
 /// Reads a map whose keys must be unique: YAML itself would let the last of two equal keys win,
@@ -204,6 +208,7 @@ impl Expect {
         add(self.refuses.is_some(), "refuses");
         add(self.claims_with_move.is_some(), "claims_with_move");
         add(self.touch_move.is_some(), "touch_move");
+        add(self.winnable.is_some(), "winnable");
         names
     }
 }
@@ -245,8 +250,8 @@ impl fmt::Display for Color {
 /// The name of a game state, as a case states it.
 ///
 /// When several endings apply to the same position, an implementation reports the first in this
-/// order: checkmate, stalemate, insufficient material, fivefold repetition, seventy-five-move
-/// rule. Checkmate taking precedence over the seventy-five-move rule is FIDE 9.6.2; the rest of
+/// order: checkmate, stalemate, insufficient material, dead position, fivefold repetition,
+/// seventy-five-move rule. Checkmate taking precedence over the seventy-five-move rule is FIDE 9.6.2; the rest of
 /// the order is this suite's convention (the board ends the game before the counters do).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -263,6 +268,9 @@ pub enum StateName {
     FivefoldRepetition,
     /// 75 moves by each side without a pawn move or capture (FIDE 9.6.2).
     SeventyFiveMoves,
+    /// Neither side can checkmate by any series of legal moves, though the material alone would
+    /// allow it (pawns locked, forced captures): a dead position beyond material (FIDE 5.2.2).
+    DeadPosition,
 }
 
 impl StateName {
@@ -275,6 +283,7 @@ impl StateName {
             StateName::InsufficientMaterial => "insufficient_material",
             StateName::FivefoldRepetition => "fivefold_repetition",
             StateName::SeventyFiveMoves => "seventy_five_moves",
+            StateName::DeadPosition => "dead_position",
         }
     }
 }
@@ -324,6 +333,59 @@ pub struct MatingMaterial {
 impl fmt::Display for MatingMaterial {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "white: {}, black: {}", self.white, self.black)
+    }
+}
+
+/// Whether a side can still checkmate by some series of legal moves.
+///
+/// A case states `winnable` or `unwinnable` (the truth by the rules); an engine may also answer
+/// `undetermined` when its analysis could not decide, which fails a case that expects either.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winnability {
+    /// Some series of legal moves ends with this side checkmating the other.
+    Winnable,
+    /// No series of legal moves does.
+    Unwinnable,
+    /// The analysis found neither a mating line nor a proof that none exists.
+    Undetermined,
+}
+
+impl Winnability {
+    /// The snake_case name used in case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Winnability::Winnable => "winnable",
+            Winnability::Unwinnable => "unwinnable",
+            Winnability::Undetermined => "undetermined",
+        }
+    }
+}
+
+impl fmt::Display for Winnability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The `winnable` assertion: for each side named, whether it can still checkmate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinnableExpect {
+    /// White's answer, if the case states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<Winnability>,
+    /// Black's answer, if the case states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<Winnability>,
+}
+
+impl WinnableExpect {
+    /// The sides named, with their expected answers, White first.
+    pub fn sides(&self) -> impl Iterator<Item = (Color, Winnability)> {
+        [(Color::White, self.white), (Color::Black, self.black)]
+            .into_iter()
+            .filter_map(|(color, w)| w.map(|w| (color, w)))
     }
 }
 

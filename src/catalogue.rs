@@ -555,7 +555,7 @@ fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
             span.find_key("expect"),
             "the case has no assertion: `expect` needs at least one of legal, illegal, moves, \
              move_count, check, checkers, state, claims, mating_material, after, san, from_san, \
-             attacks, perft, valid, refuses, claims_with_move, touch_move"
+             attacks, perft, valid, refuses, claims_with_move, touch_move, winnable"
                 .into(),
         );
         return;
@@ -708,6 +708,9 @@ fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
         ),
         _ => {}
     }
+    if let Some(winnable) = &e.winnable {
+        check_winnable(winnable, span, report);
+    }
     if let Some(perft) = &e.perft
         && perft.contains_key(&0)
     {
@@ -795,6 +798,29 @@ fn check_touch_move(
                 );
             }
             moves_seen.push(m);
+        }
+    }
+}
+
+/// A `winnable` assertion names at least one side, and states the truth: `undetermined` is an
+/// engine's answer, never an expectation.
+fn check_winnable(winnable: &crate::case::WinnableExpect, span: &CaseSpan, report: &mut Report) {
+    if winnable.white.is_none() && winnable.black.is_none() {
+        report(
+            span.find_key("winnable"),
+            "`winnable` names at least one side: `{ white: winnable|unwinnable, black: ... }`"
+                .into(),
+        );
+    }
+    for (side, answer) in winnable.sides() {
+        if answer == crate::case::Winnability::Undetermined {
+            report(
+                span.find_value("undetermined", Some("winnable"), 0),
+                format!(
+                    "`winnable` states the truth for {side}: `winnable` or `unwinnable`; \
+                     `undetermined` is an engine's answer, not a rule"
+                ),
+            );
         }
     }
 }

@@ -11,7 +11,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use shakmaty::Position;
 
-use crate::case::{After, Attacks, Case, EnPassantConvention, StateName, TouchMove};
+use crate::case::{
+    After, Attacks, Case, EnPassantConvention, StateName, TouchMove, WinnableExpect,
+};
 use crate::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
     MoveResult,
@@ -80,6 +82,11 @@ pub fn requirements(case: &Case) -> Capabilities {
         );
     }
     need(e.touch_move.is_some(), Capability::TouchMove);
+    need(
+        e.state == Some(StateName::DeadPosition),
+        Capability::DeadPosition,
+    );
+    need(e.winnable.is_some(), Capability::Winnable);
     needs
 }
 
@@ -330,6 +337,7 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
             (StateName::InsufficientMaterial, _) => GameState::InsufficientMaterial,
             (StateName::FivefoldRepetition, _) => GameState::FivefoldRepetition,
             (StateName::SeventyFiveMoves, _) => GameState::SeventyFiveMoves,
+            (StateName::DeadPosition, _) => GameState::DeadPosition,
         };
         push(
             checks,
@@ -436,6 +444,10 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
         check_refusals(engine, &game, illegal, checks)?;
     }
 
+    if let Some(expected) = &e.winnable {
+        check_winnable(engine, &game, expected, checks)?;
+    }
+
     for (&depth, &expected) in e.perft.iter().flatten() {
         let actual = ask(&format!("perft {depth}"), || engine.perft(&game, depth))?;
         push(
@@ -532,6 +544,28 @@ fn check_refusals(
         actual,
         passed,
     );
+    Ok(())
+}
+
+/// One question per side the case names; `undetermined` is a real answer, and a wrong one.
+fn check_winnable(
+    engine: &mut dyn Engine,
+    game: &Game,
+    expected: &WinnableExpect,
+    checks: &mut Vec<Check>,
+) -> Result<(), Stop> {
+    for (side, want) in expected.sides() {
+        let actual = ask(&format!("winnable for {side}"), || {
+            engine.winnable(game, side)
+        })?;
+        push(
+            checks,
+            format!("winnable {side}"),
+            want.to_string(),
+            actual.to_string(),
+            actual == want,
+        );
+    }
     Ok(())
 }
 

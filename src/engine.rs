@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::case::{Color, DrawClaim, MatingMaterial};
+use crate::case::{Color, DrawClaim, MatingMaterial, Winnability};
 use crate::touch::{Obligation, TouchEvent};
 
 /// A position to ask about: a FEN and the moves played from it, in UCI.
@@ -118,6 +118,10 @@ pub enum Capability {
     ClaimWithMove,
     /// [`Engine::touch_move`].
     TouchMove,
+    /// [`Engine::winnable`].
+    Winnable,
+    /// A dead position beyond material (locked pawns, forced lines) ends the game (FIDE 5.2.2).
+    DeadPosition,
 }
 
 impl Capability {
@@ -140,6 +144,8 @@ impl Capability {
         Capability::InsufficientMaterial,
         Capability::ClaimWithMove,
         Capability::TouchMove,
+        Capability::Winnable,
+        Capability::DeadPosition,
     ];
 
     /// The kebab-case name used on the command line and in reports.
@@ -162,6 +168,8 @@ impl Capability {
             Capability::InsufficientMaterial => "insufficient-material",
             Capability::ClaimWithMove => "claim-with-move",
             Capability::TouchMove => "touch-move",
+            Capability::Winnable => "winnable",
+            Capability::DeadPosition => "dead-position",
         }
     }
 
@@ -268,6 +276,9 @@ pub enum GameState {
     FivefoldRepetition,
     /// 75 moves by each side without a pawn move or capture.
     SeventyFiveMoves,
+    /// Neither side can checkmate by any series of legal moves, beyond what the material alone
+    /// shows (FIDE 5.2.2).
+    DeadPosition,
 }
 
 impl fmt::Display for GameState {
@@ -279,6 +290,7 @@ impl fmt::Display for GameState {
             GameState::InsufficientMaterial => f.write_str("insufficient_material"),
             GameState::FivefoldRepetition => f.write_str("fivefold_repetition"),
             GameState::SeventyFiveMoves => f.write_str("seventy_five_moves"),
+            GameState::DeadPosition => f.write_str("dead_position"),
         }
     }
 }
@@ -451,6 +463,15 @@ pub trait Engine {
         let _ = (game, events);
         unsupported(Capability::TouchMove)
     }
+
+    /// Whether `side` could still checkmate by some series of legal moves from the position
+    /// reached (FIDE 6.9 and 5.2.2), judged beyond material: pawn structure, forced lines.
+    /// [`Winnability::Undetermined`] is an honest answer for an analysis that could not decide;
+    /// it fails a case that states the truth, but is never a wrong claim.
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        let _ = (game, side);
+        unsupported(Capability::Winnable)
+    }
 }
 
 impl<E: Engine + ?Sized> Engine for Box<E> {
@@ -501,6 +522,9 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
         (**self).touch_move(game, events)
+    }
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        (**self).winnable(game, side)
     }
 }
 

@@ -78,6 +78,7 @@
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
 //! - [`baseline`]: known failures of an engine, for CI.
 //! - [`touch`]: touch-move (FIDE Article 4): events at the board and the reference arbiter.
+//! - [`winnable`]: who can still mate (FIDE 6.9, 5.2.2): helpmates, material, locked pawns.
 //!
 //! # Features
 //!
@@ -100,8 +101,10 @@ pub mod replay;
 pub mod report;
 pub mod touch;
 pub mod verdict;
+pub mod winnable;
 
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
+pub use case::{Winnability, WinnableExpect};
 pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase};
 pub use check::{check, requirements};
 pub use engine::{

@@ -6,7 +6,7 @@
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{EnPassantMode, Position, fen::Fen};
 
-use crate::case::{DrawClaim, MatingMaterial};
+use crate::case::{Color, DrawClaim, MatingMaterial, Winnability};
 use crate::engine::{
     Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
     MoveResult,
@@ -170,6 +170,42 @@ impl Engine for Reference {
                     .collect::<Vec<_>>()
                     .join("; "),
             )),
+        }
+    }
+
+    /// The analyzer of [`crate::winnable`] with [`Budget::DEFAULT`](crate::winnable::Budget),
+    /// on the game: once the game is over only a side that has mated has won, and a helpmate
+    /// line is replayed over the history before it is believed (a fivefold repetition on the way
+    /// would end the game first; the answer is then undetermined).
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        let replay = self.replay(game)?;
+        match replay.state() {
+            GameState::Ongoing => {}
+            GameState::Checkmate { winner } if winner == side => return Ok(Winnability::Winnable),
+            _ => return Ok(Winnability::Unwinnable),
+        }
+        let analysis = crate::winnable::analyze(
+            &replay.position,
+            replay::to_shakmaty(side),
+            crate::winnable::Budget::DEFAULT,
+        );
+        let Some(line) = analysis.helpmate() else {
+            return Ok(analysis.verdict);
+        };
+        let mut history = game.moves.to_vec();
+        history.extend(line.iter().copied().map(replay::to_uci));
+        let replayed = Replay::strict(game.fen, &history);
+        match replayed.as_ref().map(Replay::state) {
+            Ok(GameState::Checkmate { winner }) if winner == side => Ok(Winnability::Winnable),
+            Err(replay::ReplayError::AfterEnd {
+                state: GameState::DeadPosition,
+                ..
+            }) => Err(EngineError::failed(format!(
+                "the analyzer contradicts itself: its helpmate line {} passes through a position \
+                 it proves dead",
+                history[game.moves.len()..].join(" ")
+            ))),
+            _ => Ok(Winnability::Undetermined),
         }
     }
 }

@@ -248,6 +248,8 @@ impl Replay {
             GameState::Stalemate
         } else if pos.is_insufficient_material() {
             GameState::InsufficientMaterial
+        } else if crate::winnable::is_dead(pos) {
+            GameState::DeadPosition
         } else if self.repetitions() >= 5 {
             GameState::FivefoldRepetition
         } else if pos.halfmoves() >= 150 {

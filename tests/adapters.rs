@@ -225,10 +225,12 @@ fn declared_capabilities_are_exactly_the_questions_answered() {
                     unsupported(engine.draw_claims_with_move(&start, "e2e4").err())
                 }
                 Capability::TouchMove => unsupported(engine.touch_move(&start, &[]).err()),
+                Capability::Winnable => unsupported(engine.winnable(&start, Color::White).err()),
                 // Rules inside the answers, not questions: checked by the tests below.
                 Capability::Repetition
                 | Capability::MoveClocks
-                | Capability::InsufficientMaterial => continue,
+                | Capability::InsufficientMaterial
+                | Capability::DeadPosition => continue,
             };
             assert_eq!(
                 answer_unsupported,

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# CI step for the winnability analyzer (src/winnable/): its property tests in release mode with
+# more cases than the default `cargo test` run, and one smoke run of its benchmark (which also
+# replays every helpmate line it finds). Needs only the Rust toolchain .ci/run already uses.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+export CARGO_TERM_COLOR=never
+echo "=== winnable: property tests against the brute-force oracle (5,000 cases each)"
+PROPTEST_CASES=5000 cargo test --release --test winnable
+
+echo "=== winnable: the benchmark runs once (40 positions per set)"
+cargo test --release --bench winnable

@@ -1,0 +1,254 @@
+//! The winnability analyzer on deterministic sets of positions: how many positions per second,
+//! and how often it cannot decide.
+//!
+//! Two sets, generated from fixed seeds so every run sees the same positions:
+//!
+//! - **random legal positions**: two kings and up to six other pieces per side, placed at
+//!   random, kept when shakmaty accepts them as legal;
+//! - **random game positions**: random legal moves from the initial position, 1 to 300 plies,
+//!   the position where the walk stopped (the game may be over);
+//! - **random locked walls**: a zigzag of blocked pawn pairs across the board with a twist now
+//!   and then, kings on either side, up to two bishops or knights.
+//!
+//! Each position is analysed for both sides with the reference's default budget. Printed: per
+//! set, the analyses per second, the mean and worst time of one analysis, and the share of
+//! winnable, unwinnable (by proof) and undetermined answers.
+//!
+//! `cargo bench --bench winnable` measures 1,000 positions per set; `cargo test --release
+//! --bench winnable` runs a 40-position smoke test of the same code.
+
+use std::time::{Duration, Instant};
+
+use chess_conformance::winnable::{Budget, Proof, Winnability, analyze};
+use shakmaty::fen::Fen;
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Piece, Position, Role,
+    Setup, Square,
+};
+
+/// SplitMix64: a tiny, well-mixed PRNG, enough to draw positions reproducibly.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn random_legal_position(rng: &mut Rng) -> Chess {
+    loop {
+        let mut board = Board::empty();
+        let mut free = Bitboard::FULL;
+        let mut place = |board: &mut Board, piece: Piece, rng: &mut Rng| {
+            let allowed = if piece.role == Role::Pawn {
+                free & !Bitboard::BACKRANKS
+            } else {
+                free
+            };
+            let n = allowed.count() as u64;
+            let sq = allowed
+                .into_iter()
+                .nth(rng.below(n) as usize)
+                .expect("a free square");
+            board.set_piece_at(sq, piece);
+            free.discard(sq);
+        };
+        for color in Color::ALL {
+            place(&mut board, color.king(), rng);
+            for _ in 0..rng.below(7) {
+                let role = match rng.below(20) {
+                    0..=7 => Role::Pawn,
+                    8..=10 => Role::Knight,
+                    11..=13 => Role::Bishop,
+                    14..=16 => Role::Rook,
+                    _ => Role::Queen,
+                };
+                place(&mut board, role.of(color), rng);
+            }
+        }
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+            return pos;
+        }
+    }
+}
+
+fn random_game_position(rng: &mut Rng) -> Chess {
+    let mut pos = Chess::default();
+    let plies = 1 + rng.below(300);
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() || pos.is_insufficient_material() || pos.halfmoves() >= 150 {
+            break;
+        }
+        let m = moves[rng.below(moves.len() as u64) as usize];
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+/// A zigzag wall of mutually blocked pawns (each file's white pawn on the 4th or 5th rank,
+/// alternating; now and then a file shifted or left open), the white king behind it, the black
+/// king in front, and up to two bishops or knights: the positions where the locked-pawn proof
+/// matters, often dead, often broken by one detail.
+fn random_wall_position(rng: &mut Rng) -> Chess {
+    loop {
+        let mut board = Board::empty();
+        let parity = rng.below(2) as u32;
+        for file in 0..8u32 {
+            let base = 3 + (file + parity) % 2;
+            let rank = match rng.below(24) {
+                0 => continue,
+                1 => base - 1,
+                2 => base + 1,
+                _ => base,
+            };
+            board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
+            board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
+        }
+        board.set_piece_at(Square::new(rng.below(16) as u32), Color::White.king());
+        board.set_piece_at(Square::new(48 + rng.below(16) as u32), Color::Black.king());
+        for _ in 0..rng.below(3) {
+            let sq = Square::new(rng.below(64) as u32);
+            let role = if rng.below(5) == 0 {
+                Role::Knight
+            } else {
+                Role::Bishop
+            };
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if board.piece_at(sq).is_none() {
+                board.set_piece_at(sq, role.of(color));
+            }
+        }
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+            return pos;
+        }
+    }
+}
+
+#[derive(Default)]
+struct Figures {
+    analyses: usize,
+    winnable: usize,
+    unwinnable: usize,
+    undetermined: usize,
+    by_proof: [usize; 4],
+    total: Duration,
+    worst: Duration,
+}
+
+fn measure(positions: &[Chess]) -> Figures {
+    let mut f = Figures::default();
+    for pos in positions {
+        for side in Color::ALL {
+            let start = Instant::now();
+            let analysis = analyze(pos, side, Budget::DEFAULT);
+            let took = start.elapsed();
+            f.total += took;
+            f.worst = f.worst.max(took);
+            f.analyses += 1;
+            match analysis.verdict {
+                Winnability::Winnable => f.winnable += 1,
+                Winnability::Unwinnable => f.unwinnable += 1,
+                Winnability::Undetermined => {
+                    f.undetermined += 1;
+                    if std::env::var_os("SHOW_UNDETERMINED").is_some() {
+                        let fen = Fen::from_position(pos, EnPassantMode::Legal);
+                        println!("  undetermined for {side}: {fen}");
+                    }
+                }
+            }
+            match analysis.proof {
+                Some(Proof::Material(_)) => f.by_proof[0] += 1,
+                Some(Proof::LockedPawns) => f.by_proof[1] += 1,
+                Some(Proof::ForcedLines { .. }) => f.by_proof[2] += 1,
+                Some(Proof::GameOver) => f.by_proof[3] += 1,
+                _ => {}
+            }
+            // A winnable answer must replay to mate.
+            if let Some(line) = analysis.helpmate() {
+                let mut replay = pos.clone();
+                for m in line {
+                    assert!(replay.is_legal(*m), "helpmate line with an illegal move");
+                    replay.play_unchecked(*m);
+                }
+                assert!(replay.is_checkmate() && replay.turn() != side);
+            }
+        }
+    }
+    f
+}
+
+fn pct(part: usize, whole: usize) -> f64 {
+    100.0 * part as f64 / whole.max(1) as f64
+}
+
+fn report(name: &str, positions: usize, f: &Figures) {
+    let secs = f.total.as_secs_f64();
+    println!(
+        "{name}: {positions} positions, {} analyses in {:.2} s: {:.0} analyses/s ({:.0} \
+         positions/s, both sides); mean {:.2} ms, worst {:.1} ms",
+        f.analyses,
+        secs,
+        f.analyses as f64 / secs,
+        positions as f64 / secs,
+        1000.0 * secs / f.analyses.max(1) as f64,
+        f.worst.as_secs_f64() * 1000.0,
+    );
+    println!(
+        "  winnable {:.1} %, unwinnable {:.1} % (material {}, locked pawns {}, forced lines {}, \
+         game over {}), undetermined {:.2} % ({} of {})",
+        pct(f.winnable, f.analyses),
+        pct(f.unwinnable, f.analyses),
+        f.by_proof[0],
+        f.by_proof[1],
+        f.by_proof[2],
+        f.by_proof[3],
+        pct(f.undetermined, f.analyses),
+        f.undetermined,
+        f.analyses,
+    );
+}
+
+fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let n = if full { 1_000 } else { 40 };
+    let mut rng = Rng(0x5eed_0001);
+    let legal: Vec<Chess> = (0..n).map(|_| random_legal_position(&mut rng)).collect();
+    let mut rng = Rng(0x5eed_0002);
+    let games: Vec<Chess> = (0..n).map(|_| random_game_position(&mut rng)).collect();
+    println!(
+        "winnability analyzer, budget {} nodes per analysis",
+        Budget::DEFAULT.nodes
+    );
+    report("random legal positions", legal.len(), &measure(&legal));
+    report("random game positions", games.len(), &measure(&games));
+    let mut rng = Rng(0x5eed_0003);
+    let walls: Vec<Chess> = (0..n).map(|_| random_wall_position(&mut rng)).collect();
+    report("random locked walls", walls.len(), &measure(&walls));
+}

@@ -1,0 +1,288 @@
+//! Who can still mate: the question of a flag fall (FIDE 6.9), a resignation's aftermath and a
+//! dead position (5.2.2), answered beyond material.
+//!
+//! [`analyze`] answers, for one side, [`Winnability::Winnable`] with a helpmate line that proves
+//! it, [`Winnability::Unwinnable`] with a proof, or [`Winnability::Undetermined`] when neither was
+//! found within the [`Budget`]. A definite answer is always proven; the budget only decides how
+//! often the answer is undetermined.
+//!
+//! The proofs, cheapest first:
+//!
+//! 1. **The game is over**: the side has mated (winnable, the empty line), or it is mated, or
+//!    stalemated, or the 75-move rule has ended the game (unwinnable).
+//! 2. **Material** ([`Pattern`]): a bare king; a lone knight against queens only; bishops of one
+//!    colour against no pawn, knight or bishop of the other colour.
+//! 3. **Locked pawns** (`blocked.rs`): every pawn blocked and unable to ever capture or be
+//!    captured, every other piece a king, a bishop or walled in, and no square the defending king
+//!    can reach where a bishop check could be mate.
+//! 4. **Forced lines** (`search.rs`): every line of both sides, up to a few plies, reaches a
+//!    position proven by 1 to 3 (`8/2kr4/8/K7/8/8/8/8 w - - 0 1` after 1.Ka6 Rd8 2.Ka7 Ra8+:
+//!    White must take the rook, and K v K follows).
+//! 5. **A helpmate** (`search.rs`): a cost-bounded iterative deepening search where both sides
+//!    cooperate, the winner favouring checks, promotions and approach, the loser walking into
+//!    the net and boxing its own king in.
+//!
+//! The analysis judges a position, not a game: repetitions of earlier positions are not known to
+//! it (a caller with the history can replay the line to be sure, as the reference engine does).
+//! The halfmove clock is: a line that would cross the 75-move rule without mating is not a
+//! helpmate.
+
+mod blocked;
+mod material;
+mod search;
+
+pub use material::Pattern;
+
+use shakmaty::{Chess, Color, Move, Position};
+
+pub use crate::case::Winnability;
+
+/// How much work an analysis may do, in nodes (positions played), so that the answer depends on
+/// the position and the budget only, never on the machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// The largest number of positions the searches may play, in all.
+    pub nodes: u64,
+}
+
+impl Budget {
+    /// The budget the reference engine uses: 200,000 nodes, a few tens of milliseconds at most
+    /// (`docs/PERFORMANCE.md` gives the figures).
+    pub const DEFAULT: Budget = Budget { nodes: 200_000 };
+
+    /// The part of the budget given to the exhaustive proof of unwinnability; the rest goes to
+    /// the helpmate search.
+    fn forced_share(self) -> u64 {
+        self.nodes / 8
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}
+
+/// How far the exhaustive search of forced lines looks, in plies.
+const FORCED_PLIES: u32 = 10;
+
+/// The node limit of the exhaustive search inside [`is_dead`]: a dead position must be found
+/// cheaply, since every game state asks.
+const DEAD_NODES: u64 = 4_000;
+
+/// Why the answer is what it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proof {
+    /// A line of legal moves (possibly empty, when the side has already mated) ending with the
+    /// side checkmating its opponent.
+    Helpmate(Vec<Move>),
+    /// The game is over without the side having mated: it is checkmated or stalemated, or the
+    /// 75-move rule has ended the game.
+    GameOver,
+    /// The side's material can never mate.
+    Material(Pattern),
+    /// The pawns are locked for good and no bishop check can be mate.
+    LockedPawns,
+    /// Every line of both sides, this many plies deep at most, reaches a position proven
+    /// unwinnable for the side.
+    ForcedLines {
+        /// The depth of the search that proved it.
+        plies: u32,
+    },
+}
+
+/// The answer of an analysis, with its proof and its cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// Winnable, unwinnable or undetermined.
+    pub verdict: Winnability,
+    /// The proof of a definite verdict; `None` when undetermined.
+    pub proof: Option<Proof>,
+    /// The nodes the searches played.
+    pub nodes: u64,
+}
+
+impl Analysis {
+    fn proven(verdict: Winnability, proof: Proof, nodes: u64) -> Analysis {
+        Analysis {
+            verdict,
+            proof: Some(proof),
+            nodes,
+        }
+    }
+
+    /// The helpmate line, when the verdict is winnable.
+    pub fn helpmate(&self) -> Option<&[Move]> {
+        match &self.proof {
+            Some(Proof::Helpmate(line)) => Some(line),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `side` could still checkmate by some series of legal moves from `pos`.
+pub fn winnable(pos: &Chess, side: Color, budget: Budget) -> Winnability {
+    analyze(pos, side, budget).verdict
+}
+
+/// The static proofs (material, locked pawns) that `side` can never mate, if one applies.
+fn static_proof(pos: &Chess, side: Color) -> Option<Proof> {
+    if let Some(pattern) = material::insufficient(pos.board(), side) {
+        return Some(Proof::Material(pattern));
+    }
+    blocked::unwinnable(pos, side).then_some(Proof::LockedPawns)
+}
+
+/// Analyses whether `side` could still checkmate from `pos`, within `budget`.
+pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
+    use Winnability::{Undetermined, Unwinnable, Winnable};
+    if pos.is_checkmate() {
+        return if pos.turn() != side {
+            Analysis::proven(Winnable, Proof::Helpmate(Vec::new()), 0)
+        } else {
+            Analysis::proven(Unwinnable, Proof::GameOver, 0)
+        };
+    }
+    if pos.is_stalemate() || pos.halfmoves() >= search::SEVENTY_FIVE_MOVES {
+        return Analysis::proven(Unwinnable, Proof::GameOver, 0);
+    }
+    if let Some(proof) = static_proof(pos, side) {
+        return Analysis::proven(Unwinnable, proof, 0);
+    }
+    let (plies, mut nodes) =
+        search::Forced::run(pos, side, true, FORCED_PLIES, budget.forced_share());
+    if let Some(plies) = plies {
+        return Analysis::proven(Unwinnable, Proof::ForcedLines { plies }, nodes);
+    }
+    let (line, used) = search::Helpmate::run(pos, side, budget.nodes.saturating_sub(nodes));
+    nodes += used;
+    match line {
+        Some(line) => Analysis::proven(Winnable, Proof::Helpmate(line), nodes),
+        None => Analysis {
+            verdict: Undetermined,
+            proof: None,
+            nodes,
+        },
+    }
+}
+
+/// Whether `pos` is proven dead: neither side can checkmate by any series of legal moves
+/// (FIDE 5.2.2), by material, locked pawns or forced lines. Cheap (a few thousand nodes at
+/// most), deterministic, and never true of a position where a mate is possible; a dead position
+/// it cannot prove is reported as not dead. The 75-move rule is not used: the suite ranks it
+/// after a dead position.
+pub fn is_dead(pos: &Chess) -> bool {
+    if pos.is_checkmate() {
+        return false;
+    }
+    Color::ALL.into_iter().all(|side| {
+        static_proof(pos, side).is_some()
+            || search::Forced::run(pos, side, false, FORCED_PLIES, DEAD_NODES)
+                .0
+                .is_some()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{Replay, parse_fen};
+
+    fn analysis(fen: &str, side: Color) -> Analysis {
+        analyze(&parse_fen(fen).unwrap(), side, Budget::DEFAULT)
+    }
+
+    /// Plays the helpmate line of a winnable analysis and checks it ends in mate of `!side`.
+    fn assert_mates(fen: &str, side: Color) {
+        let a = analysis(fen, side);
+        assert_eq!(a.verdict, Winnability::Winnable, "{fen} for {side:?}");
+        let mut pos = parse_fen(fen).unwrap();
+        for m in a.helpmate().expect("a winnable answer has its line") {
+            assert!(pos.is_legal(*m), "{fen}: {m:?} is not legal");
+            pos.play_unchecked(*m);
+        }
+        assert!(pos.is_checkmate(), "{fen}: the line does not end in mate");
+        assert_eq!(pos.turn(), !side, "{fen}: the wrong side is mated");
+    }
+
+    #[test]
+    fn helpmate_lines_replay_to_mate() {
+        use Color::{Black, White};
+        assert_mates("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1", White); // KNN v K
+        assert_mates("1n2k1n1/8/8/8/8/8/8/4K3 b - - 0 1", Black);
+        assert_mates("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", White); // opposite bishops
+        assert_mates("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", Black);
+        assert_mates("3rk3/8/8/8/8/8/8/1N2K3 w - - 0 1", White); // KN v KR
+        assert_mates("1n2k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Black); // KN v KB
+        assert_mates(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Black,
+        );
+        // A mate in one must be found as such.
+        let a = analysis("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", White);
+        assert_eq!(a.helpmate().map(<[Move]>::len), Some(1));
+    }
+
+    #[test]
+    fn proofs_of_unwinnability() {
+        use Color::{Black, White};
+        let wall = "4k3/8/8/p1p1p1p1/P1P1P1P1/8/8/4K3 w - - 0 1";
+        for side in [White, Black] {
+            assert_eq!(analysis(wall, side).proof, Some(Proof::LockedPawns));
+        }
+        assert_eq!(
+            analysis("4k3/8/8/8/8/8/8/1n1QK3 w - - 0 1", Black).proof,
+            Some(Proof::Material(Pattern::LoneKnight))
+        );
+        // After 1.Ka6 Rd8 2.Ka7 Ra8+ White must take the rook.
+        let forced = Replay::new(
+            "8/2kr4/8/K7/8/8/8/8 w - - 0 1",
+            &["a5a6", "d7d8", "a6a7", "d8a8"].map(String::from),
+        )
+        .unwrap();
+        let a = analyze(&forced.position, Black, Budget::DEFAULT);
+        assert_eq!(a.proof, Some(Proof::ForcedLines { plies: 1 }));
+        assert!(is_dead(&forced.position));
+    }
+
+    #[test]
+    fn the_game_over_answers() {
+        use Color::{Black, White};
+        // Fool's mate: Black has mated, White never will.
+        let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        assert_eq!(analysis(mated, Black).helpmate(), Some(&[][..]));
+        assert_eq!(analysis(mated, White).proof, Some(Proof::GameOver));
+        let stalemate = "k7/8/1Q6/8/8/8/8/7K b - - 0 1";
+        assert_eq!(analysis(stalemate, White).proof, Some(Proof::GameOver));
+        // The 75-move rule has ended the game.
+        let ended = "4k3/8/8/8/8/8/8/3QK3 w - - 150 120";
+        assert_eq!(analysis(ended, White).verdict, Winnability::Unwinnable);
+        // One ply before it, only a mate in one could still count: there is none.
+        let late = "4k3/8/8/8/8/8/8/3QK3 w - - 149 120";
+        assert_eq!(analysis(late, White).verdict, Winnability::Unwinnable);
+        // ... but the dead position of 5.2.2 does not look at the clock.
+        assert!(!is_dead(&parse_fen(late).unwrap()));
+    }
+
+    #[test]
+    fn answers_depend_on_the_budget_only() {
+        let fen = "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1";
+        let first = analysis(fen, Color::White);
+        assert_eq!(first, analysis(fen, Color::White));
+        assert!(first.nodes <= Budget::DEFAULT.nodes);
+        let tiny = analyze(&parse_fen(fen).unwrap(), Color::White, Budget { nodes: 10 });
+        assert_eq!(tiny.verdict, Winnability::Undetermined);
+        assert!(tiny.nodes <= 10, "{} nodes", tiny.nodes);
+    }
+
+    #[test]
+    fn dead_needs_both_sides() {
+        // KNN v K: White can still mate, so it is not dead, though Black cannot.
+        assert!(!is_dead(
+            &parse_fen("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1").unwrap()
+        ));
+        assert!(is_dead(
+            &parse_fen("4k3/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/4K3 w - - 0 1").unwrap()
+        ));
+    }
+}

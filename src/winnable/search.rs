@@ -1,0 +1,417 @@
+//! The two searches: a helpmate search that proves a side *can* mate by finding a line, and an
+//! exhaustive search that proves it *cannot* by showing every line reaches a position already
+//! proven unwinnable.
+//!
+//! Both count nodes (positions played) against a limit, so their answers depend on the position
+//! and the limit only, never on the machine.
+
+use std::collections::{HashMap, HashSet};
+
+use shakmaty::zobrist::Zobrist64;
+use std::sync::OnceLock;
+
+use shakmaty::attacks::knight_attacks;
+use shakmaty::{
+    Bitboard, Board, Chess, Color, EnPassantMode, File, Move, Position, Rank, Role, Square,
+};
+
+use super::{material, static_proof};
+
+/// The node limit was reached before the search finished.
+#[derive(Debug)]
+pub(super) struct Exhausted;
+
+/// The halfmove clock at which the 75-move rule ends the game (FIDE 9.6.2).
+pub(super) const SEVENTY_FIVE_MOVES: u32 = 150;
+
+/// A transposition key: the position (FIDE 9.2.2 identity, with legal en passant only), and the
+/// halfmove clock once it is near enough to the 75-move rule to change what can happen.
+fn key(pos: &Chess) -> u64 {
+    let Zobrist64(hash) = pos.zobrist_hash(EnPassantMode::Legal);
+    let clock = pos.halfmoves();
+    if clock > 80 {
+        hash ^ u64::from(clock).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    } else {
+        hash
+    }
+}
+
+/// A helpmate search: both sides cooperate so that `side` mates.
+///
+/// Iterative deepening over a *cost* rather than a ply count. The search aims at a mating net in
+/// a corner on the far side of the intended winner (the corner's colour chosen so that the
+/// winner's bishops can reach it, or the loser's bishops can block in it): moves that bring a
+/// king or knight closer to its place in that net, advanced pawn pushes and the winner's
+/// captures are free; the loser capturing, or pushing a pawn when only its promotion could give
+/// the winner a blocker to mate against, costs three; anything else costs one, or nothing right
+/// after a free move of the other side. Every legal move is searched at some bound, so a large
+/// enough budget is complete; only the order changes. Each bound is given a local node limit, so
+/// a bound whose free lines run long does not starve the next one. A transposition table
+/// remembers the largest bound under which a position failed.
+pub(super) struct Helpmate {
+    side: Color,
+    net: Net,
+    nodes: u64,
+    limit: u64,
+    local: u64,
+    failed: HashMap<u64, u32>,
+}
+
+/// The node limit of one bound of the iterative deepening.
+const LOCAL_LIMIT: u64 = 20_000;
+/// The longest line searched, in plies: a guard against endless free lines.
+const MAX_PLIES: u32 = 160;
+/// The deepest cost bound tried; far beyond what the node limits reach.
+const MAX_COST: u32 = 1_000;
+
+/// Why a search stopped before its answer.
+enum Cut {
+    /// The whole budget is spent.
+    Exhausted,
+    /// This bound's local limit is spent; the next bound may still succeed.
+    Interrupted,
+}
+
+/// How a move is judged by the helpmate search's cost model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Progress,
+    Normal,
+    Setback,
+}
+
+impl Helpmate {
+    /// Searches for a helpmate of `!side` by `side` from `pos` within `limit` nodes: the line,
+    /// or `None`, and the nodes used.
+    ///
+    /// One search per candidate corner for the mating net (see [`Net`]), taking turns bound by
+    /// bound, each with its own transposition table since the costs differ.
+    pub(super) fn run(pos: &Chess, side: Color, limit: u64) -> (Option<Vec<Move>>, u64) {
+        let mut searches: Vec<Helpmate> = Net::corners(pos.board(), side)
+            .into_iter()
+            .map(|corner| Helpmate {
+                side,
+                net: Net::new(side, corner),
+                nodes: 0,
+                limit: 0,
+                local: 0,
+                failed: HashMap::new(),
+            })
+            .collect();
+        let mut used = 0;
+        for bound in 0..=MAX_COST {
+            for search in &mut searches {
+                search.local = 0;
+                search.nodes = 0;
+                search.limit = limit - used;
+                let result = search.search(pos, bound, false, 0);
+                used += search.nodes.min(limit - used);
+                match result {
+                    Ok(Some(mut line)) => {
+                        line.reverse();
+                        return (Some(line), used);
+                    }
+                    Ok(None) | Err(Cut::Interrupted) => {}
+                    Err(Cut::Exhausted) => return (None, used),
+                }
+            }
+        }
+        (None, used)
+    }
+
+    /// A mating line from `pos` whose moves cost at most `bound` in all, reversed.
+    fn search(
+        &mut self,
+        pos: &Chess,
+        bound: u32,
+        progress: bool,
+        ply: u32,
+    ) -> Result<Option<Vec<Move>>, Cut> {
+        let key = key(pos) ^ if progress { 0x5bd1_e995_7f4a_7c15 } else { 0 };
+        if self.failed.get(&key).is_some_and(|&b| b >= bound) {
+            return Ok(None);
+        }
+        if material::insufficient(pos.board(), self.side).is_some() {
+            self.failed.insert(key, u32::MAX);
+            return Ok(None);
+        }
+        let moves = pos.legal_moves();
+        let winner_moves = pos.turn() == self.side;
+        let needs_loser_promotion = self.net.needs_loser_promotion(pos.board());
+        let mut children = Vec::with_capacity(moves.len());
+        for m in &moves {
+            self.nodes += 1;
+            self.local += 1;
+            if self.nodes > self.limit {
+                return Err(Cut::Exhausted);
+            }
+            if self.local > LOCAL_LIMIT {
+                return Err(Cut::Interrupted);
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(*m);
+            if winner_moves && child.is_check() && child.is_checkmate() {
+                return Ok(Some(vec![*m]));
+            }
+            if child.halfmoves() >= SEVENTY_FIVE_MOVES || ply + 1 >= MAX_PLIES {
+                continue; // the game ends here drawn (FIDE 9.6.2), or the line is too long
+            }
+            let step = self.net.judge(m, winner_moves, needs_loser_promotion);
+            let cost = match step {
+                Step::Progress => 0,
+                Step::Normal if progress => 0,
+                Step::Normal => 1,
+                Step::Setback => 3,
+            };
+            if cost <= bound {
+                children.push((cost, step == Step::Progress, m, child));
+            }
+        }
+        children.sort_by_key(|(cost, _, _, _)| *cost);
+        for (cost, rewarded, m, child) in children {
+            if let Some(mut line) = self.search(&child, bound - cost, rewarded, ply + 1)? {
+                line.push(*m);
+                return Ok(Some(line));
+            }
+        }
+        let entry = self.failed.entry(key).or_insert(0);
+        *entry = (*entry).max(bound);
+        Ok(None)
+    }
+}
+
+/// The mating net the helpmate search steers towards: the loser's king in a corner, a piece of
+/// the loser's beside it on the edge, the winner's king two squares away along the other edge
+/// and the winner's pieces heading for the corner.
+struct Net {
+    winner: Color,
+    winner_king: Square,
+    winner_piece: Square,
+    loser_king: Square,
+    loser_piece: Square,
+}
+
+impl Net {
+    /// The corners worth trying, best first. Their colour: the winner's bishops', or if it has
+    /// none, the colour the loser's bishops can block on next to it, or either. Among those, the
+    /// nearest to the loser's king first.
+    fn corners(board: &Board, winner: Color) -> Vec<Square> {
+        let ours = board.by_color(winner) & board.bishops();
+        let theirs = board.by_color(!winner) & board.bishops();
+        let colour = if (ours & Bitboard::DARK_SQUARES).any() {
+            Bitboard::DARK_SQUARES
+        } else if ours.any() {
+            Bitboard::LIGHT_SQUARES
+        } else if (theirs & Bitboard::LIGHT_SQUARES).any() {
+            // The blocker beside a dark corner stands on a light square.
+            Bitboard::DARK_SQUARES
+        } else if theirs.any() {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::FULL
+        };
+        let mut corners: Vec<Square> = (Bitboard::CORNERS & colour).into_iter().collect();
+        if let Some(king) = board.king_of(!winner) {
+            corners.sort_by_key(|c| c.distance(king));
+        }
+        corners
+    }
+
+    fn new(winner: Color, corner: Square) -> Net {
+        let inward_rank = if corner.rank() == Rank::First { 1 } else { -1 };
+        let inward_file = if corner.file() == File::A { 1 } else { -1 };
+        let along = |files: i32, ranks: i32| {
+            Square::from_coords(
+                corner.file().offset(files).expect("inside the board"),
+                corner.rank().offset(ranks).expect("inside the board"),
+            )
+        };
+        Net {
+            winner,
+            winner_king: along(0, 2 * inward_rank),
+            winner_piece: corner,
+            loser_king: corner,
+            loser_piece: along(inward_file, 0),
+        }
+    }
+
+    /// Whether the winner cannot mate unless the loser promotes to a blocker.
+    fn needs_loser_promotion(&self, board: &Board) -> bool {
+        let loser_pawns = board.by_color(!self.winner) & board.pawns();
+        if loser_pawns.is_empty() {
+            return false;
+        }
+        let mut without = board.clone();
+        for sq in loser_pawns {
+            without.discard_piece_at(sq);
+        }
+        material::insufficient(&without, self.winner).is_some()
+    }
+
+    /// Whether a king or knight move (or a bishop move, if `bishops`) brings the piece closer
+    /// to `target`.
+    fn closer(m: &Move, target: Square, bishops: bool) -> bool {
+        let Some(from) = m.from() else { return false };
+        match m.role() {
+            Role::King => m.to().distance(target) < from.distance(target),
+            Role::Bishop if bishops => m.to().distance(target) < from.distance(target),
+            Role::Knight => knight_distance(m.to(), target) < knight_distance(from, target),
+            _ => false,
+        }
+    }
+
+    fn judge(&self, m: &Move, winner_moves: bool, needs_loser_promotion: bool) -> Step {
+        if winner_moves {
+            let advanced_push = m.role() == Role::Pawn
+                && !m.is_capture()
+                && self
+                    .winner
+                    .fold_wb(m.to().rank(), m.to().rank().flip_vertical())
+                    >= Rank::Fifth;
+            let target = if m.role() == Role::King {
+                self.winner_king
+            } else {
+                self.winner_piece
+            };
+            if advanced_push || m.is_capture() || Net::closer(m, target, false) {
+                Step::Progress
+            } else {
+                Step::Normal
+            }
+        } else {
+            let target = if m.role() == Role::King {
+                self.loser_king
+            } else {
+                self.loser_piece
+            };
+            let mut step = Step::Normal;
+            if needs_loser_promotion {
+                let heavy = matches!(m.promotion(), Some(Role::Queen | Role::Rook));
+                step = if m.role() == Role::Pawn && !heavy {
+                    Step::Progress
+                } else {
+                    Step::Setback
+                };
+            }
+            if Net::closer(m, target, true) {
+                Step::Progress
+            } else if m.is_capture() {
+                Step::Setback
+            } else {
+                step
+            }
+        }
+    }
+}
+
+/// The number of knight moves between two squares on an empty board.
+fn knight_distance(a: Square, b: Square) -> u32 {
+    static TABLE: OnceLock<Vec<[u8; 64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..64u32)
+            .map(|from| {
+                let mut dist = [u8::MAX; 64];
+                let start = Square::new(from);
+                dist[start.to_usize()] = 0;
+                let mut queue = std::collections::VecDeque::from([start]);
+                while let Some(sq) = queue.pop_front() {
+                    for next in knight_attacks(sq) {
+                        if dist[next.to_usize()] == u8::MAX {
+                            dist[next.to_usize()] = dist[sq.to_usize()] + 1;
+                            queue.push_back(next);
+                        }
+                    }
+                }
+                dist
+            })
+            .collect()
+    });
+    u32::from(table[a.to_usize()][b.to_usize()])
+}
+
+/// An exhaustive search: every line of at most some number of plies, by both sides, reaches a
+/// position where `side` is proven unable to mate (statically, or because the game is over
+/// without `side` having mated).
+pub(super) struct Forced {
+    side: Color,
+    /// Whether the 75-move rule ends lines (for a side's winnability it does; for the dead
+    /// position of FIDE 5.2.2, which the suite ranks before the 75-move rule, it does not).
+    clock_rule: bool,
+    nodes: u64,
+    limit: u64,
+    proven: HashSet<u64>,
+    failed: HashMap<u64, u32>,
+}
+
+impl Forced {
+    /// Tries to prove `side` can never mate from `pos` by searching every line up to `max_plies`
+    /// deep within `limit` nodes: the depth that sufficed, and the nodes used.
+    pub(super) fn run(
+        pos: &Chess,
+        side: Color,
+        clock_rule: bool,
+        max_plies: u32,
+        limit: u64,
+    ) -> (Option<u32>, u64) {
+        let mut search = Forced {
+            side,
+            clock_rule,
+            nodes: 0,
+            limit,
+            proven: HashSet::new(),
+            failed: HashMap::new(),
+        };
+        for depth in 1..=max_plies {
+            match search.prove(pos, depth) {
+                Ok(true) => return (Some(depth), search.nodes),
+                Ok(false) => {}
+                Err(Exhausted) => break,
+            }
+        }
+        (None, search.nodes)
+    }
+
+    fn prove(&mut self, pos: &Chess, depth: u32) -> Result<bool, Exhausted> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Err(Exhausted);
+        }
+        let key = key(pos);
+        if self.proven.contains(&key) {
+            return Ok(true);
+        }
+        if self.failed.get(&key).is_some_and(|&d| d >= depth) {
+            return Ok(false);
+        }
+        let moves = pos.legal_moves();
+        let proven = if moves.is_empty() {
+            // Checkmate of `side`, or stalemate: the game is over and `side` has not mated.
+            // Checkmate of the opponent: `side` has mated, the opposite of a proof.
+            !(pos.is_check() && pos.turn() != self.side)
+        } else if (self.clock_rule && pos.halfmoves() >= SEVENTY_FIVE_MOVES)
+            || static_proof(pos, self.side).is_some()
+        {
+            true
+        } else if depth == 0 {
+            false
+        } else {
+            let mut all = true;
+            for m in moves {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                if !self.prove(&child, depth - 1)? {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        };
+        if proven {
+            self.proven.insert(key);
+        } else {
+            let entry = self.failed.entry(key).or_insert(0);
+            *entry = (*entry).max(depth);
+        }
+        Ok(proven)
+    }
+}
