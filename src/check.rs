@@ -6,8 +6,10 @@
 //! field by field with the en passant convention the case states. An engine that lacks a
 //! capability the case needs is not asked at all; the case is skipped with the reason.
 
+use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Once;
 
 use shakmaty::Position;
 
@@ -40,11 +42,11 @@ pub fn requirements(case: &Case) -> Capabilities {
     need(e.state.is_some(), Capability::GameState);
     need(
         e.state == Some(StateName::FivefoldRepetition),
-        Capability::Repetition,
+        Capability::Fivefold,
     );
     need(
         e.state == Some(StateName::SeventyFiveMoves),
-        Capability::MoveClocks,
+        Capability::SeventyFiveMoves,
     );
     need(
         e.state == Some(StateName::InsufficientMaterial),
@@ -105,9 +107,40 @@ impl From<EngineError> for Stop {
     }
 }
 
+thread_local! {
+    /// Whether this thread is inside an engine call, where a panic is caught and reported in
+    /// the verdict rather than printed.
+    static IN_ENGINE_CALL: Cell<bool> = const { Cell::new(false) };
+    /// Where the last caught panic happened, recorded by the hook.
+    static PANIC_PLACE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs, once, a panic hook that stays silent for panics inside engine calls (they become
+/// error verdicts that carry the message and place) and defers to the previous hook otherwise.
+fn quiet_engine_panics() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if IN_ENGINE_CALL.with(Cell::get) {
+                let place = info
+                    .location()
+                    .map(|l| format!("{}:{}", l.file(), l.line()));
+                PANIC_PLACE.with(|p| *p.borrow_mut() = place);
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// Calls the engine, turning a panic into an error.
 fn ask<T>(question: &str, call: impl FnOnce() -> Answer<T>) -> Result<T, Stop> {
-    match catch_unwind(AssertUnwindSafe(call)) {
+    quiet_engine_panics();
+    let was_inside = IN_ENGINE_CALL.with(|f| f.replace(true));
+    let result = catch_unwind(AssertUnwindSafe(call));
+    IN_ENGINE_CALL.with(|f| f.set(was_inside));
+    match result {
         Ok(answer) => answer.map_err(|e| match Stop::from(e) {
             Stop::Error(why) => Stop::Error(format!("{question}: {why}")),
             skip => skip,
@@ -118,8 +151,12 @@ fn ask<T>(question: &str, call: impl FnOnce() -> Answer<T>) -> Result<T, Stop> {
                 .map(|s| (*s).to_owned())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic with no message".into());
+            let place = PANIC_PLACE
+                .with(|p| p.borrow_mut().take())
+                .map(|p| format!(" (at {p})"))
+                .unwrap_or_default();
             Err(Stop::Error(format!(
-                "{question}: the engine panicked: {message}"
+                "{question}: the engine panicked: {message}{place}"
             )))
         }
     }

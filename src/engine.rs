@@ -108,9 +108,10 @@ pub enum Capability {
     Perft,
     /// [`Engine::validate_fen`].
     ValidateFen,
-    /// Repetitions are counted over the history (threefold claim, fivefold end).
+    /// Repetitions are counted over the history, and a threefold repetition may be claimed
+    /// (FIDE 9.2).
     Repetition,
-    /// The fifty-move claim and the seventy-five-move end are applied.
+    /// The halfmove clock is kept, and the fifty-move draw may be claimed (FIDE 9.3).
     MoveClocks,
     /// Insufficient material ends the game.
     InsufficientMaterial,
@@ -122,6 +123,11 @@ pub enum Capability {
     Winnable,
     /// A dead position beyond material (locked pawns, forced lines) ends the game (FIDE 5.2.2).
     DeadPosition,
+    /// A fivefold repetition ends the game by itself (FIDE 9.6.1).
+    Fivefold,
+    /// Seventy-five moves by each side without a pawn move or capture end the game by
+    /// themselves (FIDE 9.6.2).
+    SeventyFiveMoves,
 }
 
 impl Capability {
@@ -146,6 +152,8 @@ impl Capability {
         Capability::TouchMove,
         Capability::Winnable,
         Capability::DeadPosition,
+        Capability::Fivefold,
+        Capability::SeventyFiveMoves,
     ];
 
     /// The kebab-case name used on the command line and in reports.
@@ -170,6 +178,8 @@ impl Capability {
             Capability::TouchMove => "touch-move",
             Capability::Winnable => "winnable",
             Capability::DeadPosition => "dead-position",
+            Capability::Fivefold => "fivefold",
+            Capability::SeventyFiveMoves => "seventy-five-moves",
         }
     }
 

@@ -62,10 +62,10 @@ impl<'c> Run<'c> {
 /// How much the text report says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Detail {
-    /// One line per area, then every case that did not pass.
+    /// One line per area, then every failure and error, and the skips counted by reason.
     #[default]
     Normal,
-    /// Also a line for every case that passed.
+    /// Also a line for every case that passed or was skipped.
     Verbose,
 }
 
@@ -87,11 +87,25 @@ pub fn text(run: &Run, detail: Detail) -> String {
         .unwrap_or(0);
     for (area, tally) in run.by_area() {
         let _ = writeln!(out, "{area:<width$}  {tally}");
+        let mut skips: BTreeMap<&str, usize> = BTreeMap::new();
         for (case, verdict) in run.results.iter().filter(|(_, v)| v.area == area) {
-            if verdict.outcome == Outcome::Pass && detail == Detail::Normal {
-                continue;
+            match (verdict.outcome, detail) {
+                (Outcome::Pass, Detail::Normal) => {}
+                (Outcome::Skip, Detail::Normal) => {
+                    *skips
+                        .entry(verdict.reason.as_deref().unwrap_or("no reason given"))
+                        .or_default() += 1;
+                }
+                _ => write_verdict(&mut out, case, verdict),
             }
-            write_verdict(&mut out, case, verdict);
+        }
+        // Skips are many and alike: one line per reason (`--verbose` lists them one by one).
+        for (reason, n) in skips {
+            let _ = writeln!(
+                out,
+                "  SKIP  {n} case{}: {reason}",
+                if n == 1 { "" } else { "s" }
+            );
         }
     }
     let _ = writeln!(out, "\n{}", run.tally());

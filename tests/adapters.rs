@@ -230,7 +230,9 @@ fn declared_capabilities_are_exactly_the_questions_answered() {
                 Capability::Repetition
                 | Capability::MoveClocks
                 | Capability::InsufficientMaterial
-                | Capability::DeadPosition => continue,
+                | Capability::DeadPosition
+                | Capability::Fivefold
+                | Capability::SeventyFiveMoves => continue,
             };
             assert_eq!(
                 answer_unsupported,
@@ -275,7 +277,7 @@ fn declared_rules_are_the_rules_the_library_applies() {
         }
 
         let state = engine.game_state(&game(clock_150, &[]));
-        if declared.contains(Capability::MoveClocks) {
+        if declared.contains(Capability::SeventyFiveMoves) {
             assert_eq!(state, Ok(GameState::SeventyFiveMoves), "{id}");
         } else {
             assert_ne!(state, Ok(GameState::SeventyFiveMoves), "{id}");
@@ -381,4 +383,24 @@ fn owlchess_misses_a_repetition_after_a_double_step() {
         engine.draw_claims(&game(START, &history)),
         Ok(vec![DrawClaim::ThreefoldRepetition])
     );
+}
+
+/// chess 3.2.0 parses a board without kings with undefined behaviour (a debug build aborts the
+/// whole process), so its adapter holds such a FEN back and answers with an error instead.
+#[test]
+fn the_chess_adapter_never_hands_the_crate_a_board_without_kings() {
+    let mut engine = chess_conformance::engines::chess_crate::ChessCrate::new();
+    for fen in ["8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/8 b - - 0 1"] {
+        let err = engine.validate_fen(fen).unwrap_err();
+        assert!(
+            matches!(&err, EngineError::Failed(why) if why.contains("undefined behaviour")),
+            "{err:?}"
+        );
+        assert!(engine.legal_moves(&game(fen, &[])).is_err());
+    }
+    // What the crate can refuse by itself still reaches it.
+    assert!(matches!(
+        engine.validate_fen("not a fen"),
+        Ok(FenCheck::Rejected(_))
+    ));
 }

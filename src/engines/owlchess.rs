@@ -138,6 +138,8 @@ impl Engine for Owlchess {
             Capability::ValidateFen,
             Capability::Repetition,
             Capability::MoveClocks,
+            Capability::Fivefold,
+            Capability::SeventyFiveMoves,
             Capability::InsufficientMaterial,
         ]
         .into_iter()
