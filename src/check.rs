@@ -125,13 +125,25 @@ fn quiet_engine_panics() {
             if IN_ENGINE_CALL.with(Cell::get) {
                 let place = info
                     .location()
-                    .map(|l| format!("{}:{}", l.file(), l.line()));
+                    .map(|l| format!("{}:{}", short_path(l.file()), l.line()));
                 PANIC_PLACE.with(|p| *p.borrow_mut() = place);
             } else {
                 previous(info);
             }
         }));
     });
+}
+
+/// A source path without the machine-specific part: a dependency's file is named from its
+/// crate (`owlchess-0.4.1/src/moves/san.rs`), so reports read the same on every machine.
+fn short_path(file: &str) -> &str {
+    match file.find("/registry/src/") {
+        Some(at) => {
+            let rest = &file[at + "/registry/src/".len()..];
+            rest.split_once('/').map_or(rest, |(_index, path)| path)
+        }
+        None => file,
+    }
 }
 
 /// Calls the engine, turning a panic into an error.
@@ -843,6 +855,17 @@ mod tests {
             (v.outcome, v.reason.as_deref()),
             (Outcome::Skip, Some("the engine does not offer: san"))
         );
+    }
+
+    #[test]
+    fn panic_places_name_the_crate_not_the_machine() {
+        assert_eq!(
+            short_path(
+                "/root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/owlchess-0.4.1/src/moves/san.rs"
+            ),
+            "owlchess-0.4.1/src/moves/san.rs"
+        );
+        assert_eq!(short_path("src/engines/x.rs"), "src/engines/x.rs");
     }
 
     #[test]
