@@ -74,9 +74,12 @@ impl Selection {
     }
 }
 
-/// The engine a `--engine` spec names.
-fn engine(spec: &str) -> Result<Box<dyn Engine>, BadInput> {
-    chess_conformance::engines::from_spec(spec).map_err(BadInput)
+/// The engine a `--engine` spec names; engines in other processes run with `options`.
+fn engine(
+    spec: &str,
+    options: &chess_conformance::engines::Options,
+) -> Result<Box<dyn Engine>, BadInput> {
+    chess_conformance::engines::from_spec_with(spec, options).map_err(BadInput)
 }
 
 pub fn main() -> ExitCode {
