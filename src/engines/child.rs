@@ -67,7 +67,7 @@ pub enum Fault {
     Oversized {
         /// The first bytes of the line, lossily decoded.
         head: String,
-        /// The bytes read before the limit was hit, or the whole line's length.
+        /// The line's length.
         bytes: usize,
         /// The limit.
         limit: usize,
@@ -85,7 +85,7 @@ impl fmt::Display for Fault {
             Fault::Exited(status) => write!(f, "the engine exited ({status})"),
             Fault::Oversized { head, bytes, limit } => write!(
                 f,
-                "the engine printed a line of {bytes} bytes or more, over the limit of {limit} \
+                "the engine printed a line of {bytes} bytes, over the limit of {limit} \
                  (--max-line-bytes); it began `{head}`"
             ),
             Fault::NotUtf8(head) => {
@@ -187,10 +187,12 @@ impl LineChild {
             Ok(()) => Ok(()),
             Err(e) => {
                 // A broken pipe usually means the child is gone: say so, with its status.
-                match self.process.try_wait() {
-                    Ok(Some(status)) => Err(Fault::Exited(describe(status))),
-                    _ => Err(Fault::Write(e.to_string())),
-                }
+                let fault = match self.process.try_wait() {
+                    Ok(Some(status)) => Fault::Exited(describe(status)),
+                    _ => Fault::Write(e.to_string()),
+                };
+                self.ended = Some(fault.clone());
+                Err(fault)
             }
         }
     }

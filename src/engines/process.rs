@@ -122,17 +122,17 @@ impl ProcessEngine {
         let start = Request::Start {
             protocol: protocol::VERSION,
         };
-        let hello: Hello = match self.exchange(&mut child, &start) {
+        let (about, answer) = self.exchange(&mut child, &start);
+        let hello: Hello = match answer {
             Ok(hello) => hello,
-            Err(Failure::Answer(e)) => {
+            Err(failure) => {
+                let why = match failure {
+                    Failure::Answer(EngineError::Failed(why)) => why,
+                    Failure::Answer(unsupported) => unsupported.to_string(),
+                    Failure::Restart(why) => with_stderr(why, &child),
+                };
                 return Err(format!(
-                    "engine `{command}` did not complete the handshake: {e}"
-                ));
-            }
-            Err(Failure::Restart(why)) => {
-                let why = with_stderr(why, &child);
-                return Err(format!(
-                    "engine `{command}` did not complete the handshake: {why}"
+                    "engine `{command}` did not complete the handshake ({about}): {why}"
                 ));
             }
         };
@@ -146,67 +146,73 @@ impl ProcessEngine {
         Ok((child, hello))
     }
 
-    /// Sends one request to `child` and reads its answer, within the timeout.
+    /// Sends one request to `child` and reads its answer, within the timeout. Also returns
+    /// the request as messages name it: `request 12 (legal_moves)`.
     fn exchange<T: DeserializeOwned>(
         &mut self,
         child: &mut LineChild,
         request: &Request,
-    ) -> Result<T, Failure> {
-        let name = request.name();
+    ) -> (String, Result<T, Failure>) {
         let seq = self.seq;
         self.seq += 1;
+        let about = format!("request {seq} ({})", request.name());
+        let answer = self.exchange_numbered(child, request, seq);
+        (about, answer)
+    }
+
+    fn exchange_numbered<T: DeserializeOwned>(
+        &self,
+        child: &mut LineChild,
+        request: &Request,
+        seq: u64,
+    ) -> Result<T, Failure> {
+        let name = request.name();
         let line = request.to_line(seq);
-        let about = format!("request {seq} ({name})");
         let schemas = self.options.validate_protocol.then(Schemas::get);
+        let failed = |why: String| Failure::Answer(EngineError::Failed(why));
         if let Some(schemas) = schemas {
             let value: Value = serde_json::from_str(&line).expect("a request is JSON");
             schemas.check_request(name, &value).map_err(|e| {
-                Failure::Answer(EngineError::failed(format!(
-                    "the harness's own {about} is invalid ({e}); this is a bug in the harness"
-                )))
+                failed(format!(
+                    "the harness's own request is invalid ({e}); this is a bug in the harness"
+                ))
             })?;
         }
         let deadline = Instant::now() + self.options.timeout;
-        let fault = |fault: Fault| Failure::Restart(format!("{fault} to {about}"));
+        let fault = |fault: Fault| Failure::Restart(fault.to_string());
         child.send(&line).map_err(fault)?;
         let text = child.receive(deadline).map_err(fault)?;
+        let received = || format!("received `{}`", quote(&text));
         let value: Value = serde_json::from_str(&text).map_err(|e| {
-            Failure::Restart(format!(
-                "the answer to {about} is not JSON ({e}): received `{}`",
-                quote(&text)
-            ))
+            Failure::Restart(format!("the answer is not JSON ({e}): {}", received()))
         })?;
-        let (answered, reply) = protocol::parse_reply(value.clone()).map_err(|e| {
-            Failure::Restart(format!(
-                "{e}, in the answer to {about}: received `{}`",
-                quote(&text)
-            ))
-        })?;
+        let (answered, reply) = protocol::parse_reply(value.clone())
+            .map_err(|e| Failure::Restart(format!("{e}: {}", received())))?;
         if answered != seq {
             return Err(Failure::Restart(format!(
-                "the answer to {about} carries seq {answered}: received `{}`",
-                quote(&text)
+                "the answer carries seq {answered}: {}",
+                received()
             )));
         }
         if let Some(schemas) = schemas {
             schemas.check_response(name, &value).map_err(|e| {
-                Failure::Answer(EngineError::failed(format!(
-                    "the answer to {about} breaks the protocol: {e}; received `{}`",
-                    quote(&text)
-                )))
+                failed(format!(
+                    "the answer breaks the protocol: {e}; {}",
+                    received()
+                ))
             })?;
         }
         match reply {
             Reply::Result(result) => serde_json::from_value(result).map_err(|e| {
-                Failure::Answer(EngineError::failed(format!(
-                    "the result of {about} is not of the documented form ({e}): received `{}`",
-                    quote(&text)
-                )))
+                failed(format!(
+                    "the result is not of the documented form ({e}): {}",
+                    received()
+                ))
             }),
             Reply::Unsupported(why) => Err(Failure::Answer(EngineError::Unsupported(why))),
-            Reply::Error(message) => Err(Failure::Answer(EngineError::failed(format!(
-                "the engine answered {about} with an error: {message}"
-            )))),
+            Reply::Error(message) => Err(failed(format!(
+                "the engine answered with an error: {message}"
+            ))),
         }
     }
 
@@ -219,21 +225,31 @@ impl ProcessEngine {
             Some(child) => child,
             None => self.restart()?,
         };
-        let answer = self.exchange(&mut child, request);
+        let (about, answer) = self.exchange(&mut child, request);
         match answer {
             Ok(value) => {
                 self.child = Some(child);
                 Ok(value)
             }
-            Err(Failure::Answer(e)) => {
+            Err(Failure::Answer(EngineError::Failed(why))) => {
                 self.child = Some(child);
-                Err(e)
+                Err(EngineError::Failed(format!(
+                    "engine `{}`, {about}: {why}",
+                    self.command()
+                )))
+            }
+            Err(Failure::Answer(unsupported)) => {
+                self.child = Some(child);
+                Err(unsupported)
             }
             Err(Failure::Restart(why)) => {
                 child.kill(Fault::Exited("stopped by the harness".into()));
-                let why = with_stderr(why, &child);
+                let why = with_stderr(
+                    format!("{why}; it was stopped and will be restarted for the next request"),
+                    &child,
+                );
                 Err(EngineError::failed(format!(
-                    "engine `{}`: {why}; it was stopped and will be restarted",
+                    "engine `{}`, {about}: {why}",
                     self.command()
                 )))
             }

@@ -253,10 +253,13 @@ impl UciEngine {
             }
             Err(Failure::Restart(why)) => {
                 child.kill(Fault::Exited("stopped by the harness".into()));
+                let why = with_stderr(
+                    format!("{why}; it was stopped and will be restarted for the next request"),
+                    &child,
+                );
                 Err(EngineError::failed(format!(
-                    "engine `{}`: {}; it was stopped and will be restarted",
-                    self.command(),
-                    with_stderr(why, &child)
+                    "engine `{}`: {why}",
+                    self.command()
                 )))
             }
         }
