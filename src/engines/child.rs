@@ -294,7 +294,7 @@ impl Drop for LineChild {
         while start.elapsed() < GRACE {
             match self.process.try_wait() {
                 Ok(Some(_)) | Err(_) => return,
-                Ok(None) => thread::sleep(Duration::from_millis(1)),
+                Ok(None) => thread::sleep(Duration::from_micros(100)),
             }
         }
         let _ = self.process.kill();

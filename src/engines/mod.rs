@@ -140,6 +140,14 @@ mod external_tests {
     }
 
     #[test]
+    fn engines_in_other_processes_can_move_between_threads() {
+        // The cargo-test harness pools engines across test threads.
+        fn send<T: Send + 'static>() {}
+        send::<ProcessEngine>();
+        send::<UciEngine>();
+    }
+
+    #[test]
     fn bad_specs_say_what_is_wrong() {
         assert_eq!(
             error("process:"),

@@ -37,6 +37,7 @@ pub struct ProcessEngine {
     seq: u64,
     failed_restarts: u32,
     given_up: Option<String>,
+    waited: std::time::Duration,
 }
 
 impl std::fmt::Debug for ProcessEngine {
@@ -84,6 +85,7 @@ impl ProcessEngine {
             seq: 0,
             failed_restarts: 0,
             given_up: None,
+            waited: std::time::Duration::ZERO,
         };
         let (child, hello) = engine.connect()?;
         let (capabilities, ignored) = read_capabilities(&hello.capabilities);
@@ -102,6 +104,13 @@ impl ProcessEngine {
     /// The capabilities the engine declared that this harness knows.
     pub(super) fn known_capabilities(&self) -> Capabilities {
         self.capabilities
+    }
+
+    /// How many requests were sent (the handshakes included), and the time spent waiting for
+    /// their answers: from writing a request to reading its answer line, so the engine's work
+    /// plus the transport. What a run takes beyond this is the harness's own.
+    pub fn time_waiting(&self) -> (u64, std::time::Duration) {
+        (self.seq, self.waited)
     }
 
     /// The capability names the engine declared that this harness does not know (ignored).
@@ -156,7 +165,9 @@ impl ProcessEngine {
         let seq = self.seq;
         self.seq += 1;
         let about = format!("request {seq} ({})", request.name());
-        let answer = self.exchange_numbered(child, request, seq);
+        let mut waited = std::time::Duration::ZERO;
+        let answer = self.exchange_numbered(child, request, seq, &mut waited);
+        self.waited += waited;
         (about, answer)
     }
 
@@ -165,6 +176,7 @@ impl ProcessEngine {
         child: &mut LineChild,
         request: &Request,
         seq: u64,
+        waited: &mut std::time::Duration,
     ) -> Result<T, Failure> {
         let name = request.name();
         let line = request.to_line(seq);
@@ -178,10 +190,15 @@ impl ProcessEngine {
                 ))
             })?;
         }
-        let deadline = Instant::now() + self.options.timeout;
+        let sent = Instant::now();
+        let deadline = sent + self.options.timeout;
         let fault = |fault: Fault| Failure::Restart(fault.to_string());
-        child.send(&line).map_err(fault)?;
-        let text = child.receive(deadline).map_err(fault)?;
+        let text = child
+            .send(&line)
+            .and_then(|()| child.receive(deadline))
+            .map_err(fault);
+        *waited = sent.elapsed();
+        let text = text?;
         let received = || format!("received `{}`", quote(&text));
         let value: Value = serde_json::from_str(&text).map_err(|e| {
             Failure::Restart(format!("the answer is not JSON ({e}): {}", received()))
