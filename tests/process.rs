@@ -232,7 +232,7 @@ fn faults() -> Result<(), String> {
             &[
                 "request 1 (legal_moves): the engine exited (exit code 3)",
                 "fake engine: crashing on purpose on `legal_moves`",
-                "it was stopped and will be restarted",
+                "it will be restarted for the next request",
             ],
         ),
         (
@@ -306,7 +306,7 @@ fn hang() -> Result<(), String> {
         &message,
         &[
             "request 1 (in_check): no answer within 300ms",
-            "stopped and will be restarted",
+            "no answer within 300ms; it was killed; it will be restarted",
         ],
     )?;
     if took < Duration::from_millis(timeout) || took > Duration::from_millis(timeout + 700) {
@@ -522,6 +522,8 @@ fn cli_run() -> Result<(), String> {
             "ERROR castling/",
             "error: legal moves: engine `",
             "the engine exited (exit code 3)",
+            // The engine's stderr, kept under its case in the report.
+            "its stderr ended with:\n          | fake engine: a first line of stderr\n          | fake engine: crashing on purpose",
         ],
     )?;
     let last = stdout.lines().last().unwrap_or("");

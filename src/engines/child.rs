@@ -81,7 +81,9 @@ pub enum Fault {
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Fault::TimedOut(t) => write!(f, "no answer within {}", show_duration(*t)),
+            Fault::TimedOut(t) => {
+                write!(f, "no answer within {}; it was killed", show_duration(*t))
+            }
             Fault::Exited(status) => write!(f, "the engine exited ({status})"),
             Fault::Oversized { head, bytes, limit } => write!(
                 f,

@@ -138,7 +138,10 @@ impl ProcessEngine {
                 let why = match failure {
                     Failure::Answer(EngineError::Failed(why)) => why,
                     Failure::Answer(unsupported) => unsupported.to_string(),
-                    Failure::Restart(why) => with_stderr(why, &child),
+                    Failure::Restart(why) => {
+                        child.kill(Fault::Exited("stopped by the harness".into()));
+                        with_stderr(why, &child)
+                    }
                 };
                 return Err(format!(
                     "engine `{command}` did not complete the handshake ({about}): {why}"
@@ -262,7 +265,7 @@ impl ProcessEngine {
             Err(Failure::Restart(why)) => {
                 child.kill(Fault::Exited("stopped by the harness".into()));
                 let why = with_stderr(
-                    format!("{why}; it was stopped and will be restarted for the next request"),
+                    format!("{why}; it will be restarted for the next request"),
                     &child,
                 );
                 Err(EngineError::failed(format!(

@@ -218,10 +218,13 @@ impl UciEngine {
                 let identity = identity(name.as_deref().unwrap_or(&command));
                 Ok((child, identity))
             }
-            Err(Failure::Answer(why) | Failure::Restart(why)) => Err(format!(
-                "engine `{command}` did not complete the UCI handshake: {}",
-                with_stderr(why, &child)
-            )),
+            Err(Failure::Answer(why) | Failure::Restart(why)) => {
+                child.kill(Fault::Exited("stopped by the harness".into()));
+                Err(format!(
+                    "engine `{command}` did not complete the UCI handshake: {}",
+                    with_stderr(why, &child)
+                ))
+            }
         }
     }
 
@@ -254,7 +257,7 @@ impl UciEngine {
             Err(Failure::Restart(why)) => {
                 child.kill(Fault::Exited("stopped by the harness".into()));
                 let why = with_stderr(
-                    format!("{why}; it was stopped and will be restarted for the next request"),
+                    format!("{why}; it will be restarted for the next request"),
                     &child,
                 );
                 Err(EngineError::failed(format!(
