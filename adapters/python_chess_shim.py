@@ -31,14 +31,14 @@ def start(req):
 
 
 def game_state(b):
+    # The endings in the suite's documented order (python-chess's outcome() tests insufficient
+    # material before stalemate, and the 75-move rule before fivefold repetition).
     if b.is_checkmate():
         return {"state": "checkmate", "winner": "black" if b.turn == chess.WHITE else "white"}
-    for state, ended in (("stalemate", b.is_stalemate), ("insufficient_material",
-                         b.is_insufficient_material), ("fivefold_repetition",
-                         b.is_fivefold_repetition), ("seventy_five_moves", b.is_seventyfive_moves)):
-        if ended():
-            return {"state": state}
-    return {"state": "ongoing"}
+    endings = [("stalemate", b.is_stalemate), ("insufficient_material", b.is_insufficient_material),
+               ("fivefold_repetition", b.is_fivefold_repetition),
+               ("seventy_five_moves", b.is_seventyfive_moves)]
+    return {"state": next((state for state, ended in endings if ended()), "ongoing")}
 
 
 def draw_claims(b):
