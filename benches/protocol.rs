@@ -32,7 +32,10 @@ fn main() {
     }
     // `cargo bench` passes `--bench`; `cargo test --benches` runs this once, quickly.
     let quick = !args.iter().any(|a| a == "--bench");
-    round_trips(if quick { 2_000 } else { 50_000 }, if quick { 1 } else { 7 });
+    round_trips(
+        if quick { 2_000 } else { 50_000 },
+        if quick { 1 } else { 7 },
+    );
     per_case(quick);
     if quick {
         println!("python-chess split: run with `cargo bench --bench protocol`");
@@ -146,7 +149,9 @@ fn python_chess() {
         .status()
         .is_ok_and(|s| s.success());
     if !available {
-        println!("python-chess split: skipped, python-chess is not installed (pip install -r adapters/requirements.txt)");
+        println!(
+            "python-chess split: skipped, python-chess is not installed (pip install -r adapters/requirements.txt)"
+        );
         return;
     }
     let version = Command::new("python3")
@@ -156,9 +161,7 @@ fn python_chess() {
         .unwrap_or_default();
     println!("the catalogue against python-chess {version} (one run each):");
     let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
-    let without_perft = catalogue
-        .clone()
-        .retain(|c| c.case.expect.perft.is_none());
+    let without_perft = catalogue.clone().retain(|c| c.case.expect.perft.is_none());
     for (name, catalogue) in [
         ("without perft", &without_perft),
         ("whole catalogue", &catalogue),
