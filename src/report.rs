@@ -141,6 +141,8 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
                 }
             }
             if let Some(reason) = &verdict.reason {
+                // A reason may span lines (an engine's stderr): keep them under the case.
+                let reason = reason.replace('\n', "\n          | ");
                 let _ = writeln!(out, "        error: {reason}");
             }
             for check in verdict.failures() {

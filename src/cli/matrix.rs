@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use chess_conformance::{Run, Tally};
 use clap::Args;
 
-use super::{BadInput, Selection};
+use super::{BadInput, ExternalArgs, Selection};
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
@@ -15,6 +15,8 @@ pub struct MatrixArgs {
     /// An engine to include (repeatable); default: every in-process engine.
     #[arg(long = "engine", value_name = "ENGINE")]
     engines: Vec<String>,
+    #[command(flatten)]
+    external: ExternalArgs,
 }
 
 pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
@@ -29,7 +31,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     };
     let mut columns = Vec::new();
     for spec in &specs {
-        let mut engine = super::engine(spec)?;
+        let mut engine = super::engine(spec, &args.external)?;
         let run = Run::new(&mut engine, &catalogue);
         eprintln!("{}: {}", run.engine, run.tally());
         columns.push((run.engine.to_string(), run.by_area(), run.tally()));

@@ -7,7 +7,9 @@ mod show;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
+use chess_conformance::engines::Options;
 use chess_conformance::{Catalogue, Engine};
 use clap::{Args, Parser, Subcommand};
 
@@ -77,9 +79,55 @@ impl Selection {
     }
 }
 
-/// The engine a `--engine` spec names.
-fn engine(spec: &str) -> Result<Box<dyn Engine>, BadInput> {
-    chess_conformance::engines::from_spec(spec).map_err(BadInput)
+/// The engine a `--engine` spec names; engines in other processes run with `options`.
+fn engine(spec: &str, external: &ExternalArgs) -> Result<Box<dyn Engine>, BadInput> {
+    chess_conformance::engines::from_spec_with(spec, &external.options()).map_err(BadInput)
+}
+
+/// How engines in other processes (`process:`, `uci:`) are run.
+#[derive(Debug, Args)]
+pub(crate) struct ExternalArgs {
+    /// The longest one request may take (e.g. `10s`, `500ms`); an engine that takes longer is
+    /// killed, the case errs, and the engine is restarted for the next one.
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    timeout: Duration,
+    /// The longest line an engine may print; a longer one is an error.
+    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line_bytes)]
+    max_line_bytes: usize,
+    /// Check every protocol message, both ways, against its JSON Schema (docs/protocol/);
+    /// a violation is an error verdict naming the message (`process:` engines).
+    #[arg(long)]
+    validate_protocol: bool,
+}
+
+impl ExternalArgs {
+    pub(crate) fn options(&self) -> Options {
+        Options {
+            timeout: self.timeout,
+            max_line_bytes: self.max_line_bytes,
+            validate_protocol: self.validate_protocol,
+            ..Options::default()
+        }
+    }
+}
+
+/// `10s`, `1.5s`, `250ms`, `2m`, or a number of seconds.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = text.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (text, 1.0)
+    };
+    match number.trim().parse::<f64>() {
+        Ok(n) if n > 0.0 && (n * scale).is_finite() => Ok(Duration::from_secs_f64(n * scale)),
+        _ => Err(format!(
+            "`{text}` is not a positive duration (e.g. 10s, 500ms, 2m)"
+        )),
+    }
 }
 
 pub fn main() -> ExitCode {
@@ -96,5 +144,21 @@ pub fn main() -> ExitCode {
             eprintln!("{message}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert!(parse_duration("0s").is_err());
+        assert!(parse_duration("-1").is_err());
+        assert!(parse_duration("soon").is_err());
     }
 }

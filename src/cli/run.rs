@@ -8,7 +8,7 @@ use chess_conformance::baseline::Baseline;
 use chess_conformance::report::{self, Detail};
 use clap::{Args, ValueEnum};
 
-use super::{BadInput, Selection};
+use super::{BadInput, ExternalArgs, Selection};
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -31,6 +31,8 @@ pub struct RunArgs {
     /// `--baseline` for cases it lists), and exit 0.
     #[arg(long, value_name = "FILE")]
     write_baseline: Option<PathBuf>,
+    #[command(flatten)]
+    external: ExternalArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -51,7 +53,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
         None => None,
     };
-    let mut engine = super::engine(&args.engine)?;
+    let mut engine = super::engine(&args.engine, &args.external)?;
     let run = Run::new(&mut engine, &catalogue);
     let detail = if args.verbose {
         Detail::Verbose

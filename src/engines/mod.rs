@@ -30,10 +30,20 @@ pub const KNOWN: &[&str] = &[
     "cozy-chess",
     #[cfg(feature = "adapters")]
     "owlchess",
+    "process:COMMAND ARGS",
+    "uci:PATH",
 ];
 
 /// The engines that run inside this process, the default columns of `matrix`.
-pub const IN_PROCESS: &[&str] = &["reference"];
+pub const IN_PROCESS: &[&str] = &[
+    "reference",
+    #[cfg(feature = "adapters")]
+    "chess",
+    #[cfg(feature = "adapters")]
+    "cozy-chess",
+    #[cfg(feature = "adapters")]
+    "owlchess",
+];
 
 /// The engine a spec names.
 ///
@@ -41,6 +51,20 @@ pub const IN_PROCESS: &[&str] = &["reference"];
 ///
 /// A message naming the spec and the known ones, when no engine matches or it cannot start.
 pub fn from_spec(spec: &str) -> Result<Box<dyn Engine>, String> {
+    from_spec_with(spec, &Options::default())
+}
+
+/// The engine a spec names, engines in other processes run with `options`.
+///
+/// # Errors
+///
+/// A message naming the spec and the known ones, when no engine matches or it cannot start.
+pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, String> {
+    if let Some((kind, rest)) = spec.split_once(':')
+        && let Some(engine) = external(kind, rest, options)
+    {
+        return engine;
+    }
     match spec {
         "reference" => Ok(Box::new(Reference::new())),
         #[cfg(feature = "adapters")]
@@ -53,5 +77,147 @@ pub fn from_spec(spec: &str) -> Result<Box<dyn Engine>, String> {
             "unknown engine `{other}`; known: {}",
             KNOWN.join(", ")
         )),
+    }
+}
+
+// --- Engines in other processes (process:, uci:) ---
+
+mod child;
+pub mod process;
+pub mod protocol;
+pub mod uci;
+
+pub use child::Limits;
+pub use process::ProcessEngine;
+pub use uci::UciEngine;
+
+/// How engines in other processes are run; in-process engines ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The longest one request may take; an engine that misses it is killed and restarted.
+    pub timeout: std::time::Duration,
+    /// The longest line an engine may print, in bytes.
+    pub max_line_bytes: usize,
+    /// How much of an engine's stderr is kept, to quote when it fails.
+    pub stderr_tail_bytes: usize,
+    /// Whether every protocol message, both ways, is checked against its JSON Schema
+    /// (`process:` engines only).
+    pub validate_protocol: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        let limits = Limits::default();
+        Options {
+            timeout: limits.timeout,
+            max_line_bytes: limits.max_line,
+            stderr_tail_bytes: limits.stderr_tail,
+            validate_protocol: false,
+        }
+    }
+}
+
+impl Options {
+    fn limits(&self) -> Limits {
+        Limits {
+            timeout: self.timeout,
+            max_line: self.max_line_bytes,
+            stderr_tail: self.stderr_tail_bytes,
+        }
+    }
+}
+
+/// The engine of a `process:` or `uci:` spec; `None` for another kind.
+fn external(
+    kind: &str,
+    command: &str,
+    options: &Options,
+) -> Option<Result<Box<dyn Engine>, String>> {
+    let argv = || -> Result<Vec<String>, String> {
+        let argv = shell_words::split(command)
+            .map_err(|e| format!("cannot read the command of `{kind}:{command}`: {e}"))?;
+        if argv.is_empty() {
+            Err(format!(
+                "`{kind}:` needs a command, e.g. `{kind}:{}`",
+                if kind == "uci" {
+                    "/usr/games/stockfish"
+                } else {
+                    "python3 shim.py"
+                }
+            ))
+        } else {
+            Ok(argv)
+        }
+    };
+    match kind {
+        "process" => Some(argv().and_then(|argv| {
+            let engine = ProcessEngine::start(argv, *options)?;
+            if !engine.ignored_capabilities().is_empty() {
+                eprintln!(
+                    "warning: engine `{command}` declares capabilities this harness does not \
+                     know (ignored): {}",
+                    engine.ignored_capabilities().join(", ")
+                );
+            }
+            Ok(Box::new(engine) as Box<dyn Engine>)
+        })),
+        "uci" => {
+            Some(argv().and_then(|argv| {
+                Ok(Box::new(UciEngine::start(argv, *options)?) as Box<dyn Engine>)
+            }))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod external_tests {
+    use super::*;
+
+    fn error(spec: &str) -> String {
+        match from_spec(spec) {
+            Ok(_) => panic!("`{spec}` started"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn engines_in_other_processes_can_move_between_threads() {
+        // The cargo-test harness pools engines across test threads.
+        fn send<T: Send + 'static>() {}
+        send::<ProcessEngine>();
+        send::<UciEngine>();
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        assert_eq!(
+            error("process:"),
+            "`process:` needs a command, e.g. `process:python3 shim.py`"
+        );
+        assert!(error("process:'unclosed").contains("cannot read the command"));
+        let missing = error("process:/nonexistent/engine --flag");
+        assert!(
+            missing.starts_with("engine `/nonexistent/engine --flag` cannot be started:"),
+            "{missing}"
+        );
+        assert!(error("uci:/nonexistent/stockfish").contains("cannot be started"));
+        assert!(error("nonsense").starts_with("unknown engine `nonsense`; known: reference"));
+    }
+
+    #[test]
+    fn arguments_are_split_like_a_shell_but_no_shell_runs() {
+        // With a shell, `;` would end the command and `$HOME` would expand; here they are
+        // plain arguments: the program reads the handshake, then prints its arguments, which
+        // is not JSON.
+        let e = error(
+            "process:python3 -c 'import sys; sys.stdin.readline(); print(sys.argv[1:])' \
+             'a b' ; $HOME \"q\\\"uote\"",
+        );
+        assert!(
+            e.contains("is not JSON")
+                && e.contains(r#"received `['a b', ';', '$HOME', 'q"uote']`"#),
+            "{e}"
+        );
     }
 }

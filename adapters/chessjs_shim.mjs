@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// chess.js (npm `chess.js`) as a chess-conformance engine, over the protocol of
+// docs/PROTOCOL.md: one JSON request per line on stdin, one answer per line on stdout.
+//
+//     (cd adapters && npm ci)
+//     chess-conformance run --engine 'process:node adapters/chessjs_shim.mjs'
+//
+// Every answer comes from chess.js's own API; the shim only translates. chess.js has no
+// per-side "can this side still mate" test, so `mating-material` is not declared, and it has
+// no fivefold-repetition or seventy-five-move end: it declares `repetition` and `move-clocks`
+// for its threefold and fifty-move rules, and reports the game as going on after 5 repetitions
+// or 75 moves, because that is what it does.
+import { createInterface } from 'node:readline';
+import { createRequire } from 'node:module';
+import { Chess, SQUARES, validateFen } from 'chess.js';
+
+const VERSION = createRequire(import.meta.url)('chess.js/package.json').version;
+const CAPABILITIES = [
+  'legal-moves', 'check', 'checkers', 'game-state', 'draw-claims', 'play', 'san', 'parse-san',
+  'attacks', 'perft', 'validate-fen', 'repetition', 'move-clocks', 'insufficient-material',
+];
+const COLORS = { white: 'w', black: 'b' };
+
+class Refused extends Error {}
+
+// A move object of chess.js in UCI.
+const uci = (m) => m.from + m.to + (m.promotion ?? '');
+
+// The UCI move of chess.js's legal move list, or a Refused error.
+function find(chess, move) {
+  const found = chess.moves({ verbose: true }).find((m) => uci(m) === move);
+  if (!found) throw new Refused(`${move} is not a legal move in ${chess.fen()}`);
+  return found;
+}
+
+// The position: the FEN, then the moves, each checked legal by chess.js.
+function board(req) {
+  const chess = new Chess(req.fen);
+  for (const move of req.moves) chess.move(find(chess, move));
+  return chess;
+}
+
+function gameState(chess) {
+  if (chess.isCheckmate()) return { state: 'checkmate', winner: chess.turn() === 'w' ? 'black' : 'white' };
+  if (chess.isStalemate()) return { state: 'stalemate' };
+  if (chess.isInsufficientMaterial()) return { state: 'insufficient_material' };
+  return { state: 'ongoing' };
+}
+
+function drawClaims(chess) {
+  // None once the game is over.
+  if (gameState(chess).state !== 'ongoing') return [];
+  const claims = [];
+  if (chess.isThreefoldRepetition()) claims.push('threefold_repetition');
+  if (chess.isDrawByFiftyMoves()) claims.push('fifty_moves');
+  return claims;
+}
+
+function play(chess, move) {
+  try {
+    chess.move(find(chess, move));
+  } catch (e) {
+    return { refused: e.message };
+  }
+  return { played: chess.fen() };
+}
+
+// chess.js's strict mode is its SAN-specification parser; the default mode also takes long
+// algebraic and over-ambiguous SAN (`Q4e1` for one of two queens on rank 4) by design.
+function parseSan(chess, san) {
+  try {
+    return uci(chess.move(san, { strict: true }));
+  } catch {
+    return null;
+  }
+}
+
+function attacks(chess, req) {
+  if (req.by !== undefined) return SQUARES.filter((sq) => chess.isAttacked(sq, COLORS[req.by]));
+  // The squares whose attackers (chess.js's own attack test) include the piece on `from`.
+  const piece = chess.get(req.from);
+  if (!piece) return [];
+  return SQUARES.filter((sq) => chess.attackers(sq, piece.color).includes(req.from));
+}
+
+function checkers(chess) {
+  const them = chess.turn() === 'w' ? 'b' : 'w';
+  const [king] = chess.findPiece({ type: 'k', color: chess.turn() });
+  return king ? chess.attackers(king, them) : [];
+}
+
+// Requests about a position (fen + moves): handler(chess, request).
+const ON_BOARD = {
+  legal_moves: (c) => c.moves({ verbose: true }).map(uci),
+  in_check: (c) => c.inCheck(),
+  checkers: (c) => checkers(c),
+  game_state: (c) => gameState(c),
+  draw_claims: (c) => drawClaims(c),
+  play: (c, r) => play(c, r.move),
+  san: (c, r) => find(c, r.move).san,
+  parse_san: (c, r) => parseSan(c, r.san),
+  attacks: (c, r) => attacks(c, r),
+  perft: (c, r) => c.perft(r.depth),
+};
+
+// Other requests: handler(request).
+const HANDLERS = {
+  start: () => ({ protocol: 1, name: 'chess.js', version: VERSION, capabilities: CAPABILITIES }),
+  validate_fen: (r) => {
+    const { ok, error } = validateFen(r.fen);
+    return ok ? { valid: true } : { valid: false, reason: error };
+  },
+};
+
+function answer(req) {
+  if (req === null || typeof req !== 'object') return { seq: 0, error: 'a request is a JSON object' };
+  const seq = req.seq ?? 0;
+  const onBoard = Object.hasOwn(ON_BOARD, req.type) ? ON_BOARD[req.type] : undefined;
+  const other = Object.hasOwn(HANDLERS, req.type) ? HANDLERS[req.type] : undefined;
+  if (!onBoard && !other) return { seq, unsupported: `unknown request type ${JSON.stringify(req.type)}` };
+  try {
+    return { seq, result: onBoard ? onBoard(board(req), req) : other(req) };
+  } catch (e) {
+    // chess.js refused: an error verdict with its message.
+    return { seq, error: `${e.name}: ${e.message}` };
+  }
+}
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  let reply;
+  try {
+    reply = answer(JSON.parse(line));
+  } catch (e) {
+    reply = { seq: 0, error: `not JSON: ${e.message}` };
+  }
+  process.stdout.write(JSON.stringify(reply) + '\n');
+}

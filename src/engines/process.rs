@@ -1,0 +1,349 @@
+//! `process:COMMAND ARGS`: an engine in any language, in its own long-lived process, speaking the
+//! JSON-lines protocol of docs/PROTOCOL.md.
+//!
+//! Faults never stop a run. Each request has a deadline; an engine that misses it is killed. An
+//! engine that crashes, prints something that is not an answer (not JSON, too long, the wrong
+//! sequence number) or is killed is started again for the next request, and the request it was
+//! answering becomes an error verdict that names the engine, the request, what was received and
+//! the end of the engine's stderr. An engine that cannot be started again three times in a row is
+//! given up: every later request fails at once, so a run always completes.
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::time::Instant;
+
+use super::Options;
+use super::child::{Fault, LineChild};
+use super::protocol::{self, Hello, Reply, Request, Schemas};
+use crate::engine::{Answer, Capabilities, Capability, EngineError};
+
+/// How many failed restarts in a row make the harness give an engine up.
+const RESTARTS: u32 = 3;
+
+/// How many lines of an engine's stderr an error message quotes.
+const STDERR_LINES: usize = 20;
+
+/// How much of a bad answer an error message quotes.
+const QUOTED_CHARS: usize = 300;
+
+/// An engine in another process, spoken to in JSON lines.
+pub struct ProcessEngine {
+    argv: Vec<String>,
+    options: Options,
+    child: Option<LineChild>,
+    hello: Hello,
+    capabilities: Capabilities,
+    ignored: Vec<String>,
+    seq: u64,
+    failed_restarts: u32,
+    given_up: Option<String>,
+    waited: std::time::Duration,
+}
+
+impl std::fmt::Debug for ProcessEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProcessEngine")
+            .field("argv", &self.argv)
+            .field("hello", &self.hello)
+            .field("running", &self.child.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why a request got no answer: what the engine said, or a fault after which the engine must be
+/// restarted.
+enum Failure {
+    /// The engine is still in step with the harness.
+    Answer(EngineError),
+    /// The engine is out of step (or gone): restart it.
+    Restart(String),
+}
+
+impl ProcessEngine {
+    /// Starts `argv` (a program and its arguments, run without a shell) and shakes hands.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the command when it cannot be started, does not answer the handshake,
+    /// or speaks another protocol version.
+    pub fn start(argv: Vec<String>, options: Options) -> Result<ProcessEngine, String> {
+        if argv.is_empty() {
+            return Err("`process:` needs a command, e.g. `process:python3 shim.py`".into());
+        }
+        let mut engine = ProcessEngine {
+            argv,
+            options,
+            child: None,
+            hello: Hello {
+                protocol: protocol::VERSION,
+                name: String::new(),
+                version: String::new(),
+                capabilities: Vec::new(),
+            },
+            capabilities: Capabilities::NONE,
+            ignored: Vec::new(),
+            seq: 0,
+            failed_restarts: 0,
+            given_up: None,
+            waited: std::time::Duration::ZERO,
+        };
+        let (child, hello) = engine.connect()?;
+        let (capabilities, ignored) = read_capabilities(&hello.capabilities);
+        engine.child = Some(child);
+        engine.hello = hello;
+        engine.capabilities = capabilities;
+        engine.ignored = ignored;
+        Ok(engine)
+    }
+
+    /// The handshake's answer: name, version and the capabilities as declared.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    /// The capabilities the engine declared that this harness knows.
+    pub(super) fn known_capabilities(&self) -> Capabilities {
+        self.capabilities
+    }
+
+    /// How many requests were sent (the handshakes included), and the time spent waiting for
+    /// their answers: from writing a request to reading its answer line, so the engine's work
+    /// plus the transport. What a run takes beyond this is the harness's own.
+    pub fn time_waiting(&self) -> (u64, std::time::Duration) {
+        (self.seq, self.waited)
+    }
+
+    /// The capability names the engine declared that this harness does not know (ignored).
+    pub fn ignored_capabilities(&self) -> &[String] {
+        &self.ignored
+    }
+
+    /// The command line, for messages.
+    fn command(&self) -> String {
+        shell_words::join(&self.argv)
+    }
+
+    /// Starts the process and shakes hands.
+    fn connect(&mut self) -> Result<(LineChild, Hello), String> {
+        let command = self.command();
+        let mut child = LineChild::spawn(&self.argv, self.options.limits())
+            .map_err(|e| format!("engine `{command}` cannot be started: {e}"))?;
+        let start = Request::Start {
+            protocol: protocol::VERSION,
+        };
+        let (about, answer) = self.exchange(&mut child, &start);
+        let hello: Hello = match answer {
+            Ok(hello) => hello,
+            Err(failure) => {
+                let why = match failure {
+                    Failure::Answer(EngineError::Failed(why)) => why,
+                    Failure::Answer(unsupported) => unsupported.to_string(),
+                    Failure::Restart(why) => {
+                        child.kill(Fault::Exited("stopped by the harness".into()));
+                        with_stderr(why, &child)
+                    }
+                };
+                return Err(format!(
+                    "engine `{command}` did not complete the handshake ({about}): {why}"
+                ));
+            }
+        };
+        if hello.protocol != protocol::VERSION {
+            return Err(format!(
+                "engine `{command}` speaks protocol version {}; this harness speaks version {}",
+                hello.protocol,
+                protocol::VERSION
+            ));
+        }
+        Ok((child, hello))
+    }
+
+    /// Sends one request to `child` and reads its answer, within the timeout. Also returns
+    /// the request as messages name it: `request 12 (legal_moves)`.
+    fn exchange<T: DeserializeOwned>(
+        &mut self,
+        child: &mut LineChild,
+        request: &Request,
+    ) -> (String, Result<T, Failure>) {
+        let seq = self.seq;
+        self.seq += 1;
+        let about = format!("request {seq} ({})", request.name());
+        let mut waited = std::time::Duration::ZERO;
+        let answer = self.exchange_numbered(child, request, seq, &mut waited);
+        self.waited += waited;
+        (about, answer)
+    }
+
+    fn exchange_numbered<T: DeserializeOwned>(
+        &self,
+        child: &mut LineChild,
+        request: &Request,
+        seq: u64,
+        waited: &mut std::time::Duration,
+    ) -> Result<T, Failure> {
+        let name = request.name();
+        let line = request.to_line(seq);
+        let schemas = self.options.validate_protocol.then(Schemas::get);
+        let failed = |why: String| Failure::Answer(EngineError::Failed(why));
+        if let Some(schemas) = schemas {
+            let value: Value = serde_json::from_str(&line).expect("a request is JSON");
+            schemas.check_request(name, &value).map_err(|e| {
+                failed(format!(
+                    "the harness's own request is invalid ({e}); this is a bug in the harness"
+                ))
+            })?;
+        }
+        let sent = Instant::now();
+        let deadline = sent + self.options.timeout;
+        let fault = |fault: Fault| Failure::Restart(fault.to_string());
+        let text = child
+            .send(&line)
+            .and_then(|()| child.receive(deadline))
+            .map_err(fault);
+        *waited = sent.elapsed();
+        let text = text?;
+        let received = || format!("received `{}`", quote(&text));
+        let value: Value = serde_json::from_str(&text).map_err(|e| {
+            Failure::Restart(format!("the answer is not JSON ({e}): {}", received()))
+        })?;
+        let (answered, reply) = protocol::parse_reply(value.clone())
+            .map_err(|e| Failure::Restart(format!("{e}: {}", received())))?;
+        if answered != seq {
+            return Err(Failure::Restart(format!(
+                "the answer carries seq {answered}: {}",
+                received()
+            )));
+        }
+        if let Some(schemas) = schemas {
+            schemas.check_response(name, &value).map_err(|e| {
+                failed(format!(
+                    "the answer breaks the protocol: {e}; {}",
+                    received()
+                ))
+            })?;
+        }
+        match reply {
+            Reply::Result(result) => serde_json::from_value(result).map_err(|e| {
+                failed(format!(
+                    "the result is not of the documented form ({e}): {}",
+                    received()
+                ))
+            }),
+            Reply::Unsupported(why) => Err(Failure::Answer(EngineError::Unsupported(why))),
+            Reply::Error(message) => Err(failed(format!(
+                "the engine answered with an error: {message}"
+            ))),
+        }
+    }
+
+    /// Asks one question, restarting the engine first if an earlier fault stopped it.
+    pub(super) fn ask<T: DeserializeOwned>(&mut self, request: &Request) -> Answer<T> {
+        if let Some(why) = &self.given_up {
+            return Err(EngineError::Failed(why.clone()));
+        }
+        let mut child = match self.child.take() {
+            Some(child) => child,
+            None => self.restart()?,
+        };
+        let (about, answer) = self.exchange(&mut child, request);
+        match answer {
+            Ok(value) => {
+                self.child = Some(child);
+                Ok(value)
+            }
+            Err(Failure::Answer(EngineError::Failed(why))) => {
+                self.child = Some(child);
+                Err(EngineError::Failed(format!(
+                    "engine `{}`, {about}: {why}",
+                    self.command()
+                )))
+            }
+            Err(Failure::Answer(unsupported)) => {
+                self.child = Some(child);
+                Err(unsupported)
+            }
+            Err(Failure::Restart(why)) => {
+                child.kill(Fault::Exited("stopped by the harness".into()));
+                let why = with_stderr(
+                    format!("{why}; it will be restarted for the next request"),
+                    &child,
+                );
+                Err(EngineError::failed(format!(
+                    "engine `{}`, {about}: {why}",
+                    self.command()
+                )))
+            }
+        }
+    }
+
+    /// Starts the engine again after a fault; checks it is the same engine.
+    fn restart(&mut self) -> Result<LineChild, EngineError> {
+        let restarted = self.connect().and_then(|(child, hello)| {
+            if hello == self.hello {
+                Ok(child)
+            } else {
+                Err(format!(
+                    "engine `{}` restarted as {} {} with capabilities [{}], not as the {} {} \
+                     with [{}] it started as",
+                    self.command(),
+                    hello.name,
+                    hello.version,
+                    hello.capabilities.join(", "),
+                    self.hello.name,
+                    self.hello.version,
+                    self.hello.capabilities.join(", ")
+                ))
+            }
+        });
+        match restarted {
+            Ok(child) => {
+                self.failed_restarts = 0;
+                Ok(child)
+            }
+            Err(why) => {
+                self.failed_restarts += 1;
+                if self.failed_restarts >= RESTARTS {
+                    let gave_up = format!(
+                        "the engine could not be restarted {RESTARTS} times in a row and was \
+                         given up; the last attempt: {why}"
+                    );
+                    self.given_up = Some(gave_up.clone());
+                    Err(EngineError::Failed(gave_up))
+                } else {
+                    Err(EngineError::Failed(why))
+                }
+            }
+        }
+    }
+}
+
+/// Appends the end of the engine's stderr to a message, when there is one.
+fn with_stderr(why: String, child: &LineChild) -> String {
+    let tail = child.stderr_tail();
+    if tail.is_empty() {
+        return why;
+    }
+    let lines: Vec<&str> = tail.lines().collect();
+    let shown = &lines[lines.len().saturating_sub(STDERR_LINES)..];
+    format!("{why}; its stderr ended with:\n{}", shown.join("\n"))
+}
+
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+        None => text.to_owned(),
+    }
+}
+
+/// The known capabilities among `names`, and the unknown names.
+fn read_capabilities(names: &[String]) -> (Capabilities, Vec<String>) {
+    let mut known = Capabilities::NONE;
+    let mut unknown = Vec::new();
+    for name in names {
+        match Capability::from_name(name) {
+            Some(c) => known = known.with(c),
+            None => unknown.push(name.clone()),
+        }
+    }
+    (known, unknown)
+}
