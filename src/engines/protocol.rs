@@ -664,9 +664,10 @@ impl Engine for ProcessEngine {
 
 // --- The engine's side: any Engine served over the protocol ---
 
-/// A request as an engine receives it: every field any type may carry (its `seq` is read apart).
+/// A request as an engine receives it: every field any type may carry.
 #[derive(Debug, Default, Deserialize)]
 struct Incoming {
+    seq: Option<u64>,
     #[serde(rename = "type")]
     kind: Option<String>,
     fen: Option<String>,
@@ -685,17 +686,19 @@ struct Incoming {
 /// The answer line (with its newline) an engine gives to one request line: how
 /// [`serve`] answers, and what a Rust engine in its own process can use directly.
 pub fn answer_line(engine: &mut dyn Engine, line: &str) -> String {
-    // The sequence number is read on its own first, so that a request with a malformed field
-    // still gets its error under its own `seq` and the harness stays in step.
-    let (seq, reply) = match serde_json::from_str::<Value>(line) {
-        Ok(value) => {
-            let seq = value.get("seq").and_then(Value::as_u64).unwrap_or(0);
-            match serde_json::from_value::<Incoming>(value) {
-                Ok(request) => (seq, dispatch(engine, &request)),
-                Err(e) => (seq, Err(EngineError::failed(format!("not a request: {e}")))),
+    let (seq, reply) = match serde_json::from_str::<Incoming>(line) {
+        Ok(request) => (request.seq.unwrap_or(0), dispatch(engine, &request)),
+        Err(e) => {
+            // A malformed field still gets its error under the request's own `seq`, when it
+            // has one, so that the harness stays in step.
+            #[derive(Deserialize)]
+            struct Seq {
+                seq: Option<u64>,
             }
+            let seq = serde_json::from_str::<Seq>(line).ok().and_then(|s| s.seq);
+            let why = format!("not a request: {e}");
+            (seq.unwrap_or(0), Err(EngineError::failed(why)))
         }
-        Err(e) => (0, Err(EngineError::failed(format!("not JSON: {e}")))),
     };
     let mut out = serde_json::Map::new();
     out.insert("seq".into(), seq.into());
