@@ -5,11 +5,11 @@
 //     (cd adapters && npm ci)
 //     chess-conformance run --engine 'process:node adapters/chessjs_shim.mjs'
 //
-// Every answer comes from chess.js's own API; the shim only translates. chess.js has no
-// per-side "can this side still mate" test, so `mating-material` is not declared, and it has
-// no fivefold-repetition or seventy-five-move end: it declares `repetition` and `move-clocks`
-// for its threefold and fifty-move rules, and reports the game as going on after 5 repetitions
-// or 75 moves, because that is what it does.
+// Every answer comes from chess.js's own API; the shim only translates. Not declared, because
+// chess.js has no such thing: `mating-material` (no per-side "can this side still mate" test),
+// `fivefold` and `seventy-five-moves` (only the threefold and fifty-move claims, declared as
+// `repetition` and `move-clocks`), `dead-position`, `touch-move`, `winnable` (the last two
+// requests get `unsupported`, like any unknown type).
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
 import { Chess, SQUARES, validateFen } from 'chess.js';
@@ -18,6 +18,7 @@ const VERSION = createRequire(import.meta.url)('chess.js/package.json').version;
 const CAPABILITIES = [
   'legal-moves', 'check', 'checkers', 'game-state', 'draw-claims', 'play', 'san', 'parse-san',
   'attacks', 'perft', 'validate-fen', 'repetition', 'move-clocks', 'insufficient-material',
+  'claim-with-move',
 ];
 const COLORS = { white: 'w', black: 'b' };
 
@@ -54,6 +55,13 @@ function drawClaims(chess) {
   if (chess.isThreefoldRepetition()) claims.push('threefold_repetition');
   if (chess.isDrawByFiftyMoves()) claims.push('fifty_moves');
   return claims;
+}
+
+// FIDE 9.2.1.1, 9.3.1: the claims the position after the declared move grounds, asked of
+// chess.js's own repetition and clock checks on that position.
+function drawClaimsWithMove(chess, move) {
+  chess.move(find(chess, move));
+  return drawClaims(chess);
 }
 
 function play(chess, move) {
@@ -101,6 +109,7 @@ const ON_BOARD = {
   parse_san: (c, r) => parseSan(c, r.san),
   attacks: (c, r) => attacks(c, r),
   perft: (c, r) => c.perft(r.depth),
+  draw_claims_with_move: (c, r) => drawClaimsWithMove(c, r.move),
 };
 
 // Other requests: handler(request).

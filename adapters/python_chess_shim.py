@@ -2,17 +2,18 @@
 """python-chess (PyPI `chess`) as a chess-conformance engine over docs/PROTOCOL.md: one JSON
 request per line on stdin, one answer per line on stdout. Every answer comes from python-chess's
 own API; the shim only translates. Run: chess-conformance run --engine
-'process:python3 adapters/python_chess_shim.py'
-"""
+'process:python3 adapters/python_chess_shim.py'"""
 import json
 import sys
 
 import chess
 
+# Not declared, for python-chess has no API for them: touch-move, winnable, dead-position (it
+# knows insufficient material only). Their requests get `unsupported`, like any unknown type.
 CAPABILITIES = [
     "legal-moves", "check", "checkers", "game-state", "draw-claims", "mating-material", "play",
     "san", "parse-san", "attacks", "perft", "validate-fen", "repetition", "move-clocks",
-    "insufficient-material",
+    "insufficient-material", "fivefold", "seventy-five-moves", "claim-with-move",
 ]
 COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 
@@ -23,11 +24,6 @@ def board(req):
     for uci in req["moves"]:
         b.push(b.parse_uci(uci))
     return b
-
-
-def start(req):
-    return {"protocol": 1, "name": "python-chess", "version": chess.__version__,
-            "capabilities": CAPABILITIES}
 
 
 def game_state(b):
@@ -42,16 +38,19 @@ def game_state(b):
 
 
 def draw_claims(b):
-    # Claims of the position as it stands (not with a move about to be played, FIDE 9.2.1.1),
-    # and none once the game is over.
+    # Claims of the position as it stands, none once the game is over (python-chess's
+    # can_claim_* also count a move about to be played: that is `draw_claims_with_move`).
     if b.outcome() is not None:
         return []
-    claims = []
-    if b.is_repetition(3):
-        claims.append("threefold_repetition")
-    if b.is_fifty_moves():
-        claims.append("fifty_moves")
-    return claims
+    return [claim for claim, holds in [("threefold_repetition", b.is_repetition(3)),
+                                       ("fifty_moves", b.is_fifty_moves())] if holds]
+
+
+def draw_claims_with_move(b, uci):
+    # FIDE 9.2.1.1, 9.3.1: the claims the position after the declared move grounds, asked of
+    # python-chess's own repetition and clock checks on that position.
+    b.push(b.parse_uci(uci))
+    return draw_claims(b)
 
 
 def play(b, uci):
@@ -66,7 +65,7 @@ def play(b, uci):
 def parse_san(b, san):
     try:
         return b.uci(b.parse_san(san))
-    except ValueError:
+    except ValueError:  # ambiguous, illegal or malformed
         return None
 
 
@@ -116,9 +115,12 @@ ON_BOARD = {
     "parse_san": lambda b, r: parse_san(b, r["san"]),
     "attacks": attacks,
     "perft": lambda b, r: perft(b, r["depth"]),
+    "draw_claims_with_move": lambda b, r: draw_claims_with_move(b, r["move"]),
 }
 # Other requests: handler(request).
-HANDLERS = {"start": start, "validate_fen": validate_fen}
+HANDLERS = {"validate_fen": validate_fen,
+            "start": lambda r: {"protocol": 1, "name": "python-chess",
+                                "version": chess.__version__, "capabilities": CAPABILITIES}}
 
 
 def answer(req):
@@ -135,7 +137,7 @@ def answer(req):
         return {"seq": seq, "error": "%s: %s" % (type(e).__name__, e)}
 
 
-def main():
+if __name__ == "__main__":
     for line in sys.stdin:
         try:
             reply = answer(json.loads(line))
@@ -143,7 +145,3 @@ def main():
             reply = {"seq": 0, "error": "not JSON: %s" % e}
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
-
-
-if __name__ == "__main__":
-    main()

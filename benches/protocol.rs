@@ -4,8 +4,9 @@
 //!    (the reference served over the protocol, as `examples/protocol_engine.rs` does; here this
 //!    bench binary serves it when started with `--serve`). Target: at least 50,000 per second.
 //! 2. Time per case, the catalogue without its perft cases, against one long-lived engine and
-//!    against a new engine process per case (start, handshake, the case, exit). Target: the
-//!    long-lived engine at least 20 times faster.
+//!    against a new engine process per case (start, handshake, the case, exit), and the same
+//!    engine in process for its own share. Target: the long-lived engine at least 20 times
+//!    faster than a process per case.
 //! 3. With `cargo bench` and python-chess installed: the whole catalogue against the
 //!    python-chess shim, split into the harness's own time, the transport (pipes, JSON on both
 //!    sides, the shim's loop) and the time inside the shim's `answer` (python-chess's work),
@@ -111,6 +112,16 @@ fn per_case(quick: bool) {
             .collect(),
     );
     let (requests, _) = engine.time_waiting();
+    // The engine's own work, to tell it from the protocol's: the reference called in process.
+    let in_process = median(
+        (0..rounds)
+            .map(|_| {
+                let begin = Instant::now();
+                Run::new(&mut Reference::new(), &catalogue);
+                begin.elapsed().as_secs_f64() / cases as f64
+            })
+            .collect(),
+    );
     let spawned_cases = if quick { 10 } else { cases };
     let per_process = median(
         (0..if quick { 1 } else { 3 })
@@ -128,6 +139,10 @@ fn per_case(quick: bool) {
     println!(
         "per case, {cases} cases without perft ({:.1} requests per case):",
         requests as f64 / (cases * rounds) as f64
+    );
+    println!(
+        "  in process (no protocol) {:>8.1} µs (the engine's own work)",
+        in_process * 1e6
     );
     println!("  one long-lived engine   {:>9.1} µs", long_lived * 1e6);
     println!(

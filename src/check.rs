@@ -89,7 +89,45 @@ pub fn requirements(case: &Case) -> Capabilities {
         Capability::DeadPosition,
     );
     need(e.winnable.is_some(), Capability::Winnable);
-    needs
+    claims_rely_on_endings(case)
+        .iter()
+        .fold(needs, Capabilities::with)
+}
+
+/// The automatic endings a case's claims rely on. A game that is over has no claims, so the
+/// expected `claims` in a position ended by an automatic rule (insufficient material, a dead
+/// position, fivefold, 75 moves), or the expected `claims_with_move` of a move that reaches one,
+/// is `[]` only because that rule ends the game: an engine that lacks the rule would answer the
+/// claims it sees and fail on a rule it does not declare. So such a case needs the rule's
+/// capability too, as `state` does.
+fn claims_rely_on_endings(case: &Case) -> Capabilities {
+    let e = &case.expect;
+    if e.claims.is_none() && e.claims_with_move.is_none() {
+        return Capabilities::NONE;
+    }
+    // A case that does not replay is refused by the loader; here it needs nothing more.
+    let Ok(game) = replay::Replay::new(&case.fen, &case.moves) else {
+        return Capabilities::NONE;
+    };
+    let rule = |state: GameState| match state {
+        GameState::InsufficientMaterial => Some(Capability::InsufficientMaterial),
+        GameState::DeadPosition => Some(Capability::DeadPosition),
+        GameState::FivefoldRepetition => Some(Capability::Fivefold),
+        GameState::SeventyFiveMoves => Some(Capability::SeventyFiveMoves),
+        GameState::Ongoing | GameState::Checkmate { .. } | GameState::Stalemate => None,
+    };
+    let mut states = Vec::new();
+    if e.claims.is_some() {
+        states.push(game.state());
+    }
+    for uci in e.claims_with_move.iter().flat_map(|m| m.keys()) {
+        if let Ok(m) = replay::parse_uci(&game.position, uci) {
+            let mut after = game.clone();
+            after.push(m);
+            states.push(after.state());
+        }
+    }
+    states.into_iter().filter_map(rule).collect()
 }
 
 /// Why a case stopped before all its assertions were checked.
@@ -910,6 +948,37 @@ mod tests {
                 .unwrap()
                 .0
         );
+    }
+
+    #[test]
+    fn claims_in_a_game_ended_by_a_rule_need_that_rule() {
+        let needs = |fen: &str, moves: &[&str], expect: Expect| {
+            let mut c = case(fen, expect);
+            c.moves = moves.iter().map(|m| m.to_string()).collect();
+            requirements(&c)
+        };
+        let claims = |claims: Vec<crate::case::DrawClaim>| Expect {
+            claims: Some(claims),
+            ..Expect::default()
+        };
+        let with_move = |uci: &str| Expect {
+            claims_with_move: Some([(uci.to_owned(), vec![])].into()),
+            ..Expect::default()
+        };
+        // The 150th half-move ends the game (9.6.2), so the declared move grounds no claim.
+        let at_149 = "4k3/8/8/8/8/8/8/R3K3 w - - 149 120";
+        assert!(needs(at_149, &[], with_move("a1a2")).contains(Capability::SeventyFiveMoves));
+        let at_148 = "4k3/8/8/8/8/8/8/R3K3 w - - 148 120";
+        assert!(!needs(at_148, &[], with_move("a1a2")).contains(Capability::SeventyFiveMoves));
+        // No claim in a position dead by material, or after a fifth occurrence.
+        let bare = needs("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &[], claims(vec![]));
+        assert!(bare.contains(Capability::InsufficientMaterial));
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let four_times: Vec<&str> = shuffle.iter().cycle().take(16).copied().collect();
+        let fivefold = needs(START, &four_times, claims(vec![]));
+        assert!(fivefold.contains(Capability::Fivefold));
+        let threefold = needs(START, &four_times[..8], claims(vec![]));
+        assert_eq!(threefold, Capabilities::NONE.with(Capability::DrawClaims));
     }
 
     #[test]

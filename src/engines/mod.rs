@@ -152,11 +152,30 @@ fn external(
     match kind {
         "process" => Some(argv().and_then(|argv| {
             let engine = ProcessEngine::start(argv, *options)?;
-            if !engine.ignored_capabilities().is_empty() {
+            let (known, unknown): (Vec<&String>, Vec<&String>) = engine
+                .ignored_capabilities()
+                .iter()
+                .partition(|name| crate::engine::Capability::from_name(name).is_some());
+            let join = |names: Vec<&String>| {
+                names
+                    .iter()
+                    .map(|n| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            if !unknown.is_empty() {
                 eprintln!(
                     "warning: engine `{command}` declares capabilities this harness does not \
                      know (ignored): {}",
-                    engine.ignored_capabilities().join(", ")
+                    join(unknown)
+                );
+            }
+            if !known.is_empty() {
+                eprintln!(
+                    "warning: engine `{command}` declares capabilities that protocol version {} \
+                     has no request for (ignored, their cases are skipped): {}",
+                    protocol::VERSION,
+                    join(known)
                 );
             }
             Ok(Box::new(engine) as Box<dyn Engine>)

@@ -88,7 +88,7 @@ impl ProcessEngine {
             waited: std::time::Duration::ZERO,
         };
         let (child, hello) = engine.connect()?;
-        let (capabilities, ignored) = read_capabilities(&hello.capabilities);
+        let (capabilities, ignored) = read_capabilities(&hello.capabilities, protocol::carried());
         engine.child = Some(child);
         engine.hello = hello;
         engine.capabilities = capabilities;
@@ -113,7 +113,8 @@ impl ProcessEngine {
         (self.seq, self.waited)
     }
 
-    /// The capability names the engine declared that this harness does not know (ignored).
+    /// The capability names the engine declared that are ignored: unknown to this harness, or
+    /// known but not carried by this version of the protocol ([`protocol::carriers`]).
     pub fn ignored_capabilities(&self) -> &[String] {
         &self.ignored
     }
@@ -335,15 +336,40 @@ fn quote(text: &str) -> String {
     }
 }
 
-/// The known capabilities among `names`, and the unknown names.
-fn read_capabilities(names: &[String]) -> (Capabilities, Vec<String>) {
-    let mut known = Capabilities::NONE;
-    let mut unknown = Vec::new();
+/// The capabilities among `names` that this harness knows and `carried` (what the protocol can
+/// ask) contains, and the other names, ignored.
+fn read_capabilities(names: &[String], carried: Capabilities) -> (Capabilities, Vec<String>) {
+    let mut usable = Capabilities::NONE;
+    let mut ignored = Vec::new();
     for name in names {
         match Capability::from_name(name) {
-            Some(c) => known = known.with(c),
-            None => unknown.push(name.clone()),
+            Some(c) if carried.contains(c) => usable = usable.with(c),
+            _ => ignored.push(name.clone()),
         }
     }
-    (known, unknown)
+    (usable, ignored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capabilities_the_protocol_cannot_carry_are_ignored() {
+        let names: Vec<String> = ["legal-moves", "winnable", "castling-960", "fivefold"]
+            .map(String::from)
+            .to_vec();
+        // As if the protocol had no `winnable` request: the capability is dropped like an
+        // unknown one, so the checker skips its cases instead of sending the request.
+        let carried = Capabilities::all().without(Capability::Winnable);
+        let (usable, ignored) = read_capabilities(&names, carried);
+        assert_eq!(
+            usable.iter().collect::<Vec<_>>(),
+            [Capability::LegalMoves, Capability::Fivefold]
+        );
+        assert_eq!(ignored, ["winnable", "castling-960"]);
+        let (usable, ignored) = read_capabilities(&names, protocol::carried());
+        assert_eq!(usable.iter().count(), 3);
+        assert_eq!(ignored, ["castling-960"]);
+    }
 }

@@ -9,9 +9,10 @@
 //! `process.rs`'s business.
 //!
 //! Adding a question to the protocol: a [`Request`] variant and its `name`, the two schema files
-//! and their line in [`MESSAGES`], a method in `impl Engine for ProcessEngine` and an arm in
-//! [`dispatch`]. Shims answer request types they do not know with `unsupported`, so older shims
-//! keep working.
+//! and their line in [`MESSAGES`], the capability's line in [`carriers`], a method in
+//! `impl Engine for ProcessEngine` and an arm in [`dispatch`]. Shims answer request types they do
+//! not know with `unsupported`, so older shims keep working. A capability with no request type
+//! is ignored when an engine declares it ([`carried`]), so its cases are skipped.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -20,11 +21,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::process::ProcessEngine;
-use crate::case::{Color, DrawClaim, MatingMaterial, StateName};
+use crate::case::{Color, DrawClaim, MatingMaterial, StateName, Winnability};
 use crate::engine::{
-    Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
-    MoveResult,
+    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
+    Identity, MoveResult,
 };
+use crate::touch::{Obligation, TouchEvent};
 
 /// The protocol version this harness speaks.
 pub const VERSION: u32 = 1;
@@ -76,7 +78,62 @@ pub const MESSAGES: &[Message] = &[
     message!("attacks"),
     message!("perft"),
     message!("validate_fen"),
+    message!("draw_claims_with_move"),
+    message!("touch_move"),
+    message!("winnable"),
 ];
+
+/// The request types through which the protocol carries `capability`: for a question, the
+/// request that asks it; for a rule inside the answers (`repetition`, `fivefold`, ...), the
+/// requests whose answers apply it. Empty when this version of the protocol cannot carry it.
+///
+/// Every capability is listed here (the match has no wildcard), so a capability added to
+/// [`Capability`] does not compile until someone decides how the protocol carries it, and one
+/// mapped to nothing is never usable over the protocol: the harness ignores it when an engine
+/// declares it ([`carried`]), so its cases are skipped rather than sent a request type the
+/// engine cannot know.
+pub fn carriers(capability: Capability) -> &'static [&'static str] {
+    match capability {
+        Capability::LegalMoves => &["legal_moves"],
+        Capability::Check => &["in_check"],
+        Capability::Checkers => &["checkers"],
+        Capability::GameState => &["game_state"],
+        Capability::DrawClaims => &["draw_claims"],
+        Capability::MatingMaterial => &["mating_material"],
+        Capability::Play => &["play"],
+        Capability::San => &["san"],
+        Capability::ParseSan => &["parse_san"],
+        Capability::Attacks => &["attacks"],
+        Capability::Perft => &["perft"],
+        Capability::ValidateFen => &["validate_fen"],
+        Capability::Repetition | Capability::MoveClocks => {
+            &["draw_claims", "draw_claims_with_move"]
+        }
+        Capability::InsufficientMaterial
+        | Capability::DeadPosition
+        | Capability::Fivefold
+        | Capability::SeventyFiveMoves => &["game_state"],
+        Capability::ClaimWithMove => &["draw_claims_with_move"],
+        Capability::TouchMove => &["touch_move"],
+        Capability::Winnable => &["winnable"],
+    }
+}
+
+/// The capabilities this version of the protocol carries: those with a request type in
+/// [`MESSAGES`] (see [`carriers`]).
+pub fn carried() -> Capabilities {
+    Capability::ALL
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let requests = carriers(c);
+            !requests.is_empty()
+                && requests
+                    .iter()
+                    .all(|name| MESSAGES.iter().any(|m| m.name == *name))
+        })
+        .collect()
+}
 
 /// The definitions the message schemas share (`docs/protocol/common.schema.json`).
 pub const COMMON_SCHEMA: &str = include_str!("../../docs/protocol/common.schema.json");
@@ -154,6 +211,31 @@ pub enum Request<'a> {
         /// The FEN, possibly invalid on purpose.
         fen: &'a str,
     },
+    /// [`Engine::draw_claims_with_move`](crate::Engine::draw_claims_with_move).
+    DrawClaimsWithMove {
+        /// The position.
+        #[serde(flatten)]
+        position: Position<'a>,
+        /// The legal UCI move declared with the claim.
+        #[serde(rename = "move")]
+        mv: &'a str,
+    },
+    /// [`Engine::touch_move`](crate::Engine::touch_move).
+    TouchMove {
+        /// The position.
+        #[serde(flatten)]
+        position: Position<'a>,
+        /// What happened at the board, in order, each in its string form (`touch e2`).
+        events: &'a [TouchEvent],
+    },
+    /// [`Engine::winnable`](crate::Engine::winnable).
+    Winnable {
+        /// The position.
+        #[serde(flatten)]
+        position: Position<'a>,
+        /// The side asked about.
+        side: Color,
+    },
 }
 
 impl Request<'_> {
@@ -173,6 +255,9 @@ impl Request<'_> {
             Request::Attacks { .. } => "attacks",
             Request::Perft { .. } => "perft",
             Request::ValidateFen { .. } => "validate_fen",
+            Request::DrawClaimsWithMove { .. } => "draw_claims_with_move",
+            Request::TouchMove { .. } => "touch_move",
+            Request::Winnable { .. } => "winnable",
         }
     }
 
@@ -554,6 +639,27 @@ impl Engine for ProcessEngine {
         let answer: FenAnswer = self.ask(&Request::ValidateFen { fen })?;
         Ok(answer.into())
     }
+
+    fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
+        self.ask(&Request::DrawClaimsWithMove {
+            position: game.into(),
+            mv: uci,
+        })
+    }
+
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        self.ask(&Request::TouchMove {
+            position: game.into(),
+            events,
+        })
+    }
+
+    fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        self.ask(&Request::Winnable {
+            position: game.into(),
+            side,
+        })
+    }
 }
 
 // --- The engine's side: any Engine served over the protocol ---
@@ -573,6 +679,8 @@ struct Incoming {
     by: Option<Color>,
     from: Option<String>,
     depth: Option<u32>,
+    events: Option<Vec<String>>,
+    side: Option<Color>,
 }
 
 /// The answer line (with its newline) an engine gives to one request line: how
@@ -580,7 +688,17 @@ struct Incoming {
 pub fn answer_line(engine: &mut dyn Engine, line: &str) -> String {
     let (seq, reply) = match serde_json::from_str::<Incoming>(line) {
         Ok(request) => (request.seq.unwrap_or(0), dispatch(engine, &request)),
-        Err(e) => (0, Err(EngineError::failed(format!("not a request: {e}")))),
+        Err(e) => {
+            // A malformed field still gets its error under the request's own `seq`, when it
+            // has one, so that the harness stays in step.
+            #[derive(Deserialize)]
+            struct Seq {
+                seq: Option<u64>,
+            }
+            let seq = serde_json::from_str::<Seq>(line).ok().and_then(|s| s.seq);
+            let why = format!("not a request: {e}");
+            (seq.unwrap_or(0), Err(EngineError::failed(why)))
+        }
     };
     let mut out = serde_json::Map::new();
     out.insert("seq".into(), seq.into());
@@ -617,7 +735,14 @@ pub fn serve(
 fn dispatch(engine: &mut dyn Engine, request: &Incoming) -> Answer<Value> {
     let kind = request.kind.as_deref().unwrap_or("");
     if kind == "start" {
-        let capabilities: Vec<&str> = engine.capabilities().iter().map(|c| c.name()).collect();
+        // Only what the protocol can carry: a capability without a request type is no use to
+        // the harness, which would ignore it.
+        let capabilities: Vec<&str> = engine
+            .capabilities()
+            .iter()
+            .filter(|&c| carried().contains(c))
+            .map(Capability::name)
+            .collect();
         let identity = engine.identity();
         return Ok(serde_json::json!({
             "protocol": VERSION,
@@ -686,6 +811,25 @@ fn dispatch(engine: &mut dyn Engine, request: &Incoming) -> Answer<Value> {
                     .ok_or_else(|| EngineError::failed("a `perft` request needs `depth`"))?,
             )?
             .into()),
+        "draw_claims_with_move" => json(serde_json::to_value(
+            engine.draw_claims_with_move(&game, need(kind, request.mv.as_deref(), "move")?)?,
+        )),
+        "touch_move" => {
+            let events = request
+                .events
+                .as_deref()
+                .ok_or_else(|| EngineError::failed("a `touch_move` request needs `events`"))?
+                .iter()
+                .map(|e| e.parse::<TouchEvent>().map_err(EngineError::failed))
+                .collect::<Answer<Vec<_>>>()?;
+            json(serde_json::to_value(engine.touch_move(&game, &events)?))
+        }
+        "winnable" => {
+            let side = request
+                .side
+                .ok_or_else(|| EngineError::failed("a `winnable` request needs `side`"))?;
+            json(serde_json::to_value(engine.winnable(&game, side)?))
+        }
         other => Err(EngineError::Unsupported(format!(
             "unknown request type `{other}`"
         ))),
@@ -741,8 +885,27 @@ mod tests {
                 depth: 2,
             },
             Request::ValidateFen { fen: "not a fen" },
+            Request::DrawClaimsWithMove {
+                position: p,
+                mv: "g1f3",
+            },
+            Request::TouchMove {
+                position: p,
+                events: TOUCHES.get_or_init(|| {
+                    ["touch g1", "say j'adoube", "adjust e2", "release g1 on f3"]
+                        .iter()
+                        .map(|e| e.parse().unwrap())
+                        .collect()
+                }),
+            },
+            Request::Winnable {
+                position: p,
+                side: Color::Black,
+            },
         ]
     }
+
+    static TOUCHES: OnceLock<Vec<TouchEvent>> = OnceLock::new();
 
     #[test]
     fn every_request_type_has_schemas_and_every_request_matches_its_schema() {
@@ -801,6 +964,11 @@ mod tests {
             json!({"seq": 1, "type": "legal_moves", "fen": START, "moves": ["e2-e4"]}),
             // A FEN with five fields.
             json!({"seq": 1, "type": "in_check", "fen": "8/8/8/8/8/8/8/8 w - - 0", "moves": []}),
+            // Not an event; no events at all; a side that does not exist; no declared move.
+            json!({"seq": 1, "type": "touch_move", "fen": START, "moves": [], "events": ["grab e2"]}),
+            json!({"seq": 1, "type": "touch_move", "fen": START, "moves": [], "events": []}),
+            json!({"seq": 1, "type": "winnable", "fen": START, "moves": [], "side": "both"}),
+            json!({"seq": 1, "type": "draw_claims_with_move", "fen": START, "moves": []}),
         ];
         for r in &bad_requests {
             let name = r["type"].as_str().unwrap();
@@ -827,8 +995,16 @@ mod tests {
                 "validate_fen",
                 json!({"seq": 1, "result": {"valid": false, "reason": "x"}}),
             ),
+            ("touch_move", json!({"seq": 1, "result": ["e2e4", "e2e3"]})),
+            ("touch_move", json!({"seq": 1, "result": "any"})),
+            ("winnable", json!({"seq": 1, "result": "undetermined"})),
             (
-                "touch_move",
+                "draw_claims_with_move",
+                json!({"seq": 1, "result": ["fifty_moves"]}),
+            ),
+            // A type this harness does not know: the generic envelope.
+            (
+                "castle_in_960",
                 json!({"seq": 1, "unsupported": "unknown type"}),
             ),
         ];
@@ -856,12 +1032,118 @@ mod tests {
                 "start",
                 json!({"seq": 0, "result": {"protocol": 1, "name": "x", "version": "1", "capabilities": ["Legal Moves"]}}),
             ),
-            ("touch_move", json!({"seq": 1, "answer": 3})),
+            ("touch_move", json!({"seq": 1, "result": []})),
+            ("touch_move", json!({"seq": 1, "result": "all"})),
+            ("touch_move", json!({"seq": 1, "result": ["e2e4", "e2e4"]})),
+            ("winnable", json!({"seq": 1, "result": "draw"})),
+            ("winnable", json!({"seq": 1, "result": true})),
+            (
+                "draw_claims_with_move",
+                json!({"seq": 1, "result": ["fivefold_repetition"]}),
+            ),
+            ("castle_in_960", json!({"seq": 1, "answer": 3})),
         ];
         for (name, r) in &bad {
             let e = s.check_response(name, r).expect_err(&r.to_string());
             assert!(e.contains("does not match docs/protocol/"), "{e}");
         }
+    }
+
+    #[test]
+    fn every_capability_is_carried_by_request_types_that_exist() {
+        for &c in Capability::ALL {
+            let requests = carriers(c);
+            assert!(!requests.is_empty(), "{c} has no request type");
+            for name in requests {
+                assert!(
+                    MESSAGES.iter().any(|m| m.name == *name),
+                    "{c}: no message `{name}`"
+                );
+            }
+        }
+        assert_eq!(carried(), Capabilities::all());
+        // And every request type but the handshake asks some capability's question.
+        for m in MESSAGES.iter().filter(|m| m.name != "start") {
+            assert!(
+                Capability::ALL.iter().any(|&c| carriers(c) == [m.name]),
+                "`{}` is no capability's question",
+                m.name
+            );
+        }
+    }
+
+    /// The three newer questions through the serving side: what the reference answers in
+    /// process, the protocol's answer carries, in the documented shapes.
+    #[test]
+    fn the_serving_side_answers_the_newer_questions() {
+        let ask = |line: &str| -> Value {
+            let mut reference = crate::Reference::new();
+            serde_json::from_str(&answer_line(&mut reference, line)).unwrap()
+        };
+        // White to move at halfmove 99: Rh1-h2 completes fifty moves, a2-a3 resets the count.
+        let fifty = "4k3/8/8/8/8/8/P7/4K2R w - - 99 80";
+        let claims = |mv: &str| {
+            ask(&json!({"seq": 5, "type": "draw_claims_with_move", "fen": fifty, "moves": [], "move": mv}).to_string())
+        };
+        assert_eq!(claims("h1h2"), json!({"seq": 5, "result": ["fifty_moves"]}));
+        assert_eq!(claims("a2a3"), json!({"seq": 5, "result": []}));
+        let rook_then_king = json!({"seq": 6, "type": "touch_move", "moves": [],
+            "fen": "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "events": ["touch h1", "touch e1"]});
+        let mut allowed: Vec<String> =
+            serde_json::from_value(ask(&rook_then_king.to_string())["result"].clone()).unwrap();
+        allowed.sort();
+        assert_eq!(
+            allowed,
+            [
+                "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"
+            ]
+        );
+        let accident = json!({"seq": 7, "type": "touch_move", "fen": START, "moves": [],
+            "events": ["touch e2 accidentally"]});
+        assert_eq!(
+            ask(&accident.to_string()),
+            json!({"seq": 7, "result": "any"})
+        );
+        let bare = |side: &str| {
+            ask(
+                &json!({"seq": 8, "type": "winnable", "fen": "8/8/8/4k3/8/8/8/2NNK3 w - - 0 1",
+                "moves": [], "side": side})
+                .to_string(),
+            )
+        };
+        assert_eq!(bare("white"), json!({"seq": 8, "result": "winnable"}));
+        assert_eq!(bare("black"), json!({"seq": 8, "result": "unwinnable"}));
+        // A malformed field is an error under the request's own `seq`, so the harness stays in
+        // step; a missing one names what is missing.
+        let grab = json!({"seq": 9, "type": "touch_move", "fen": START, "moves": [],
+            "events": ["grab e2"]});
+        let answer = ask(&grab.to_string());
+        assert_eq!(answer["seq"], 9);
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap()
+                .contains("`grab e2` is not a touch-move event"),
+            "{answer}"
+        );
+        let answer = ask(
+            &json!({"seq": 10, "type": "winnable", "fen": START, "moves": [],
+            "side": "both"})
+            .to_string(),
+        );
+        assert_eq!(answer["seq"], 10);
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("not a request")
+        );
+        let answer =
+            ask(&json!({"seq": 11, "type": "winnable", "fen": START, "moves": []}).to_string());
+        assert_eq!(
+            answer,
+            json!({"seq": 11, "error": "a `winnable` request needs `side`"})
+        );
     }
 
     #[test]
