@@ -3,6 +3,9 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use std::path::{Path, PathBuf};
+
+use chess_conformance::baseline::{Baseline, Comparison};
 use chess_conformance::{Run, Tally};
 use clap::Args;
 
@@ -17,6 +20,39 @@ pub struct MatrixArgs {
     engines: Vec<String>,
     #[command(flatten)]
     external: ExternalArgs,
+    /// Check each engine against its baseline, `DIR/NAME.yaml` (NAME: the engine's name in
+    /// lower case, other characters as `-`); exit 1 on a new failure or a stale entry.
+    #[arg(long, value_name = "DIR", conflicts_with = "write_baselines")]
+    baselines: Option<PathBuf>,
+    /// Write each engine's failures and errors as `DIR/NAME.yaml`, keeping existing reasons.
+    #[arg(long, value_name = "DIR")]
+    write_baselines: Option<PathBuf>,
+    /// How many engines run at once (default: the number of CPUs).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+}
+
+/// The file name of an engine's baseline: its name, lower case, anything but letters and digits
+/// as `-` (`python-chess.yaml`, `chess-js.yaml`, `reference-shakmaty.yaml`).
+pub fn baseline_name(engine: &str) -> String {
+    let mut name = String::new();
+    for c in engine.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c.to_ascii_lowercase());
+        } else if !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    format!("{}.yaml", name.trim_matches('-'))
+}
+
+/// One engine's results, kept for the table and the baselines.
+struct Done {
+    identity: String,
+    name: String,
+    column: Column,
+    baseline: Option<Baseline>,
+    comparison: Option<Comparison>,
 }
 
 pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
@@ -29,15 +65,111 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     } else {
         args.engines.clone()
     };
-    let mut columns = Vec::new();
-    for spec in &specs {
-        let mut engine = super::engine(spec, &args.external)?;
-        let run = Run::new(&mut engine, &catalogue);
-        eprintln!("{}: {}", run.engine, run.tally());
-        columns.push((run.engine.to_string(), run.by_area(), run.tally()));
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let partial = args.selection.filter.is_some();
+
+    // Engines are made inside their threads: an engine need not be Send, a spec is.
+    let mut results: Vec<Option<Result<Done, BadInput>>> = (0..specs.len()).map(|_| None).collect();
+    for chunk in (0..specs.len()).collect::<Vec<_>>().chunks(jobs) {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = chunk
+                .iter()
+                .map(|&i| {
+                    let spec = &specs[i];
+                    let catalogue = &catalogue;
+                    let external = &args.external;
+                    let baselines = args.baselines.as_deref();
+                    let previous_dir = args.write_baselines.as_deref();
+                    (
+                        i,
+                        scope.spawn(move || -> Result<Done, BadInput> {
+                            let mut engine = super::engine(spec, external)?;
+                            let run = Run::new(&mut engine, catalogue);
+                            let identity = run.engine.to_string();
+                            let name = baseline_name(&run.engine.name);
+                            eprintln!("{identity}: {}", run.tally());
+                            let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
+                                let path = dir.join(&name);
+                                if path.exists() {
+                                    Baseline::load(&path).map(Some).map_err(BadInput)
+                                } else {
+                                    Ok(None)
+                                }
+                            };
+                            let (baseline, comparison) = match (baselines, previous_dir) {
+                                (Some(dir), _) => {
+                                    let baseline = load(dir)?.ok_or_else(|| {
+                                        BadInput(format!(
+                                            "{}: no baseline for {identity} (write one with \
+                                         --write-baselines)",
+                                            dir.join(&name).display()
+                                        ))
+                                    })?;
+                                    let comparison = baseline.compare(&run, partial);
+                                    (None, Some(comparison))
+                                }
+                                (None, Some(dir)) => {
+                                    let previous = load(dir)?;
+                                    (Some(Baseline::from_run(&run, previous.as_ref())), None)
+                                }
+                                (None, None) => (None, None),
+                            };
+                            Ok(Done {
+                                column: (identity.clone(), run.by_area(), run.tally()),
+                                identity,
+                                name,
+                                baseline,
+                                comparison,
+                            })
+                        }),
+                    )
+                })
+                .collect();
+            for (i, handle) in handles {
+                results[i] = Some(handle.join().unwrap_or_else(|_| {
+                    Err(BadInput(format!("the run of `{}` panicked", specs[i])))
+                }));
+            }
+        });
     }
-    print!("{}", table(&columns));
-    Ok(ExitCode::SUCCESS)
+    let mut done = Vec::new();
+    for result in results.into_iter().flatten() {
+        done.push(result?);
+    }
+
+    print!(
+        "{}",
+        table(&done.iter().map(|d| d.column.clone()).collect::<Vec<_>>())
+    );
+
+    let mut clean = true;
+    for d in &done {
+        if let Some(comparison) = &d.comparison {
+            eprint!("{}: {}", d.identity, comparison.describe());
+            clean &= comparison.is_clean();
+        }
+        if let (Some(baseline), Some(dir)) = (&d.baseline, &args.write_baselines) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
+            let path = dir.join(&d.name);
+            std::fs::write(&path, baseline.to_yaml())
+                .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
+            eprintln!(
+                "wrote {} known failure(s) of {} to {}",
+                baseline.known_failures.len(),
+                d.identity,
+                path.display()
+            );
+        }
+    }
+    Ok(if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 type Column = (String, Vec<(String, Tally)>, Tally);
@@ -82,4 +214,21 @@ fn table(columns: &[Column]) -> String {
     }
     out.push('\n');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn baseline_names() {
+        assert_eq!(baseline_name("python-chess"), "python-chess.yaml");
+        assert_eq!(baseline_name("chess.js"), "chess-js.yaml");
+        assert_eq!(
+            baseline_name("reference (shakmaty)"),
+            "reference-shakmaty.yaml"
+        );
+        assert_eq!(baseline_name("Stockfish"), "stockfish.yaml");
+        assert_eq!(baseline_name("My Engine 2"), "my-engine-2.yaml");
+    }
 }
