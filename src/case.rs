@@ -13,7 +13,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// One case file: an optional description of the rule area and its cases.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CaseFile {
     /// What the rule area covers, for readers of the file.
@@ -24,7 +24,7 @@ pub struct CaseFile {
 }
 
 /// One rule case: a position and what a correct implementation must answer about it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Stable id of the form `area/slug`, unique across the catalogue and never reused.
@@ -49,7 +49,7 @@ pub struct Case {
 }
 
 /// The assertions of a case. Every field is optional; a case needs at least one.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// UCI moves that must be legal.
@@ -188,7 +188,19 @@ impl Expect {
 }
 
 /// A side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     /// The side that moves first.
@@ -227,7 +239,19 @@ impl fmt::Display for Color {
 /// order: checkmate, stalemate, insufficient material, fivefold repetition, seventy-five-move
 /// rule. Checkmate taking precedence over the seventy-five-move rule is FIDE 9.6.2; the rest of
 /// the order is this suite's convention (the board ends the game before the counters do).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum StateName {
     /// The game goes on.
@@ -265,7 +289,19 @@ impl fmt::Display for StateName {
 }
 
 /// A draw the player to move may claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawClaim {
     /// The position has appeared at least three times (FIDE 9.2).
@@ -291,7 +327,7 @@ impl fmt::Display for DrawClaim {
 }
 
 /// Whether each side could still checkmate by some series of legal moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatingMaterial {
     /// White can still mate.
@@ -307,7 +343,7 @@ impl fmt::Display for MatingMaterial {
 }
 
 /// The position after one move, compared by meaning.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct After {
     /// The UCI move to play; it must be legal.
@@ -336,7 +372,9 @@ fn is_true(b: &bool) -> bool {
 /// FEN writers disagree on when to name the en passant square: after every double step (the PGN
 /// standard's FEN), only when a pawn stands ready to capture, or only when the capture is legal.
 /// These are conventions, not rules, so by default the suite compares what the field means.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum EnPassantConvention {
     /// Equal when the same en passant captures are legal (FIDE 9.2.2's "possible moves"); the
@@ -354,7 +392,7 @@ impl EnPassantConvention {
 }
 
 /// An attacked-squares assertion: whose attacks, and what must hold of them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Attacks {
     /// The attacks of the piece on this square.

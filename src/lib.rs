@@ -76,6 +76,8 @@
 //! - [`engine`]: the adapter trait and its vocabulary. [`Reference`]: the rules, on shakmaty.
 //! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
+//! - [`generate`]: `generated/` from `cases/`: symmetry twins, mined cases, perft divides, the
+//!   JSON and EPD exports and the JSON Schema of the case format.
 
 #![warn(missing_docs)]
 
@@ -85,6 +87,7 @@ mod check;
 pub mod diagram;
 pub mod engine;
 pub mod engines;
+pub mod generate;
 pub mod harness;
 mod reference;
 pub mod replay;
@@ -92,7 +95,7 @@ pub mod report;
 pub mod verdict;
 
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
-pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase};
+pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
 pub use check::{check, requirements};
 pub use engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,

@@ -1,5 +1,7 @@
 //! Command-line parsing and the parts the subcommands share.
 
+mod export;
+mod generate;
 mod list;
 mod run;
 mod show;
@@ -7,7 +9,7 @@ mod show;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chess_conformance::{Catalogue, Engine};
+use chess_conformance::{Catalogue, Engine, Origin};
 use clap::{Args, Parser, Subcommand};
 
 /// Certify chess implementations against the rules of chess (FIDE Laws), case by case.
@@ -30,6 +32,11 @@ enum Command {
     List(list::ListArgs),
     /// Show one case: its position as a board, its history and what it expects.
     Show(show::ShowArgs),
+    /// Write `generated/` from `cases/` (symmetry twins, mined cases, perft divides, exports),
+    /// or with `--check` say whether it is up to date.
+    Generate(generate::GenerateArgs),
+    /// Export the catalogue for other languages: JSON per rule area, or EPD of the perft cases.
+    Export(export::ExportArgs),
 }
 
 /// Where the cases come from, and which of them.
@@ -41,6 +48,21 @@ struct Selection {
     /// Keep only the cases whose id contains this text (e.g. `castling/`).
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
+    /// Whether to take the generated cases (symmetry twins, mined cases, perft divides) along
+    /// with the hand-written ones.
+    #[arg(long, value_enum, default_value_t = Generated::Include, value_name = "WHICH")]
+    generated: Generated,
+}
+
+/// Which cases `--generated` keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Generated {
+    /// Hand-written and generated cases.
+    Include,
+    /// Hand-written cases only.
+    Exclude,
+    /// Generated cases only.
+    Only,
 }
 
 /// A failure that ends the command with exit code 2.
@@ -60,6 +82,11 @@ impl Selection {
                 if n == 1 { "" } else { "s" }
             ))
         })?;
+        let catalogue = match self.generated {
+            Generated::Include => catalogue,
+            Generated::Exclude => catalogue.retain(|c| c.origin == Origin::HandWritten),
+            Generated::Only => catalogue.retain(|c| c.origin == Origin::Generated),
+        };
         match &self.filter {
             None => Ok(catalogue),
             Some(filter) => {
@@ -85,6 +112,8 @@ pub fn main() -> ExitCode {
         Command::Run(args) => run::run(&args),
         Command::List(args) => list::list(&args),
         Command::Show(args) => show::show(&args),
+        Command::Generate(args) => generate::generate(&args),
+        Command::Export(args) => export::export(&args),
     };
     match result {
         Ok(code) => code,
