@@ -682,3 +682,93 @@ pub fn write(output: &Output, dir: &Path) -> std::io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case::{After, StateName};
+
+    fn sample() -> Case {
+        Case {
+            id: "perft/mined/0123456789ab".into(),
+            title: "A title: with a colon, # a hash and \"quotes\" — and a dash".into(),
+            rule: "3.10".into(),
+            source: Some("somewhere".into()),
+            tags: vec!["mined".into(), "x-y".into()],
+            fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into(),
+            moves: vec!["e2e4".into(), "e8d8".into()],
+            expect: Expect {
+                perft: Some([(1, 6), (2, 30)].into_iter().collect()),
+                san: Some(
+                    [("e1e2".to_owned(), "Ke2".to_owned())]
+                        .into_iter()
+                        .collect(),
+                ),
+                from_san: Some([("Kx9".to_owned(), None)].into_iter().collect()),
+                state: Some(StateName::Ongoing),
+                after: Some(vec![After {
+                    mv: "e1e2".into(),
+                    fen: "3k4/8/8/8/4P3/8/4K3/8 b - - 1 2".into(),
+                    en_passant: Default::default(),
+                    clocks: true,
+                }]),
+                ..Expect::default()
+            },
+        }
+    }
+
+    #[test]
+    fn generated_yaml_reads_back_as_written_and_as_generated() {
+        let case = sample();
+        let text = yaml_file("perft", std::slice::from_ref(&case));
+        assert!(text.starts_with("# yaml-language-server: $schema=schema/cases.schema.json\n"));
+        let catalogue = Catalogue::from_sources(
+            [Source {
+                name: "generated/perft.yaml".into(),
+                text,
+            }],
+            [],
+        )
+        .unwrap();
+        let loaded = &catalogue.cases()[0];
+        assert_eq!(loaded.case, case);
+        assert_eq!(loaded.origin, Origin::Generated);
+        assert_eq!(Origin::of_text("cases:\n"), Origin::HandWritten);
+    }
+
+    #[test]
+    fn stale_files_are_named_and_write_makes_them_fresh() {
+        let dir = std::env::temp_dir().join(format!("cc-gen-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("json")).unwrap();
+        std::fs::write(dir.join("old.yaml"), "x").unwrap();
+        std::fs::write(dir.join("json/a.json"), "old").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not ours").unwrap();
+        let mut output = Output::default();
+        output.files.insert("a.yaml".into(), b"a".to_vec());
+        output.files.insert("json/a.json".into(), b"new".to_vec());
+        let stale = stale(&output, &dir);
+        assert_eq!(
+            stale,
+            [
+                "a.yaml: missing",
+                "json/a.json: differs from what `generate` writes",
+                "old.yaml: no longer generated"
+            ]
+        );
+        write(&output, &dir).unwrap();
+        assert!(super::stale(&output, &dir).is_empty());
+        assert!(
+            dir.join("notes.txt").exists(),
+            "files the generator does not own stay"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn percentages_round_to_a_tenth() {
+        assert_eq!(percent(1, 3), "33.3 %");
+        assert_eq!(percent(2, 3), "66.7 %");
+        assert_eq!(percent(0, 0), "-");
+    }
+}

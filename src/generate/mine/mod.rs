@@ -167,13 +167,17 @@ pub struct RandomGame {
 
 impl RandomGame {
     /// Plays `choices` from `start`, stopping when the game is over (no legal move,
-    /// insufficient material, or 150 halfmoves without progress).
+    /// insufficient material, a fivefold repetition, or 150 halfmoves without progress), so that
+    /// every prefix of the game is a history the loader accepts.
     pub fn play(start: &Chess, choices: &[u32]) -> RandomGame {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         let mut positions = vec![pos.clone()];
+        let mut keys = vec![replay::RepetitionKey::of(&pos)];
         for &choice in choices {
-            if pos.is_insufficient_material() || pos.halfmoves() >= 150 {
+            let current = keys.last().expect("the start is there");
+            let repeated = keys.iter().filter(|k| *k == current).count();
+            if pos.is_insufficient_material() || pos.halfmoves() >= 150 || repeated >= 5 {
                 break;
             }
             let legal = pos.legal_moves();
@@ -184,6 +188,7 @@ impl RandomGame {
             pos.play_unchecked(m);
             moves.push(m);
             positions.push(pos.clone());
+            keys.push(replay::RepetitionKey::of(&pos));
         }
         RandomGame {
             start: start.clone(),
@@ -327,5 +332,58 @@ impl Quotas {
     /// The cases kept, pattern by pattern.
     pub fn into_cases(self) -> Vec<Case> {
         self.kept.into_iter().flatten().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_mines_the_same_cases() {
+        let a = mine("fen");
+        let b = mine("fen");
+        assert_eq!(a, b);
+        assert!(a.len() >= 500, "{}", a.len());
+        let mut other = Miner::seeded("another seed");
+        let mut same = Miner::seeded("another seed");
+        assert_eq!(other.draw(&game(30)), same.draw(&game(30)));
+        assert_ne!(
+            Miner::new("fen").draw(&game(30)),
+            Miner::new("san").draw(&game(30))
+        );
+    }
+
+    #[test]
+    fn quotas_scale_to_the_area_and_refuse_duplicates() {
+        let mut q = Quotas::new(&[("a", 1), ("b", 2)]);
+        assert_eq!(q.quota.iter().sum::<usize>(), PER_AREA);
+        let c = case(
+            "t".into(),
+            "1",
+            "a",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(),
+            vec![],
+            Expect::default(),
+        );
+        assert!(q.keep("a", c.clone()));
+        assert!(!q.keep("a", c.clone()), "the same content twice");
+        assert!(!q.keep("z", c), "an unknown pattern");
+        assert!(!q.full());
+    }
+
+    #[test]
+    fn random_games_are_legal_and_stop_at_the_end() {
+        let mut m = Miner::seeded("games");
+        for _ in 0..20 {
+            let g = m.game(&Chess::default(), 300);
+            let uci = g.uci(g.moves.len());
+            let replay = replay::Replay::strict(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                &uci,
+            )
+            .expect("a random game is a legal game");
+            assert_eq!(replay.position, *g.positions.last().unwrap());
+        }
     }
 }
