@@ -598,12 +598,13 @@ pub fn perft(m: &mut Miner) -> Vec<Case> {
             continue;
         }
         let mut counts = std::collections::BTreeMap::new();
+        // Depths up to 3, each at most 20,000 nodes: cheap for slow move generators too.
         for depth in 1..=3 {
             let n = shakmaty::perft(&s.pos, depth);
-            counts.insert(depth, n);
             if n > 20_000 {
                 break;
             }
+            counts.insert(depth, n);
         }
         let title = format!(
             "Perft of a position with {} moves ({} available), {}",
