@@ -219,7 +219,12 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
             for c in hand_cases.iter().filter(|c| c.case.area() == *area) {
                 let twin = match symmetry::twin(&c.case, symmetry) {
                     Ok(t) => add(&mut generation, area, symmetry.name(), t)?,
-                    Err(why) => Twin::Impossible(why),
+                    Err(symmetry::NoTwin::Asymmetric(why)) => Twin::Impossible(why),
+                    Err(symmetry::NoTwin::Broken(why)) => {
+                        return Err(GenerateError(format!(
+                            "{why} (a bug in the generator or in the case)"
+                        )));
+                    }
                 };
                 generation.twins.push(TwinRecord {
                     id: c.case.id.clone(),

@@ -34,12 +34,6 @@ mod tests {
     fn the_schema_names_every_assertion_and_refuses_unknown_fields() {
         let schema: serde_json::Value = serde_json::from_str(&schema_json()).unwrap();
         let text = schema.to_string();
-        for field in crate::case::Expect::default().present() {
-            assert!(
-                !text.contains(field),
-                "no field is present in a default Expect"
-            );
-        }
         for field in [
             "legal",
             "illegal",

@@ -137,15 +137,36 @@ pub fn obstacle(case: &Case, symmetry: Symmetry) -> Option<String> {
     None
 }
 
+/// Why a case has no twin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoTwin {
+    /// The rule the case tests is not symmetric this way (see [`obstacle`]): recorded in the
+    /// report with the reason.
+    Asymmetric(String),
+    /// The transformation went wrong: a bug in the transform or in the case, which stops the
+    /// generation.
+    Broken(String),
+}
+
 /// The twin of `case` under `symmetry`, id left empty (the generator names it by content), or
 /// why there is none.
 ///
 /// Every field of the case and of its expectation is destructured without `..`, so a field
 /// added to the format stops this from compiling until its transformation is written.
-pub fn twin(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
+pub fn twin(case: &Case, symmetry: Symmetry) -> Result<Case, NoTwin> {
     if let Some(why) = obstacle(case, symmetry) {
-        return Err(why);
+        return Err(NoTwin::Asymmetric(why));
     }
+    transform(case, symmetry).map_err(|why| {
+        NoTwin::Broken(format!(
+            "the {} of `{}` failed: {why}",
+            symmetry.describe(),
+            case.id
+        ))
+    })
+}
+
+fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
     let Case {
         id,
         title,
@@ -404,6 +425,9 @@ mod tests {
                 ..Expect::default()
             },
         );
-        assert!(twin(&c, Symmetry::Flip).unwrap_err().contains("reachable"));
+        assert!(matches!(
+            twin(&c, Symmetry::Flip),
+            Err(NoTwin::Asymmetric(why)) if why.contains("reachable")
+        ));
     }
 }
