@@ -5,7 +5,8 @@ generate`` exports them) becomes one pytest test, named by its id. Each assertio
 format (docs/CASES.md) is asked of python-chess and compared by meaning, as the Rust harness
 does. Where python-chess answers differently, the case is listed in ``EXPECTED_FAILURES`` with
 the reason: it is reported as xfailed, and a listed case that starts to pass fails the run, so
-the list cannot go stale. Perft depths beyond ``PERFT_BUDGET`` nodes are not walked (python-chess
+the list cannot go stale. The export is also validated against the published JSON Schema
+(``generated/schema/cases.schema.json``). Perft depths beyond ``PERFT_BUDGET`` nodes are not walked (python-chess
 is a pure-Python move generator); a case that has such a depth is reported as skipped with the
 depths it left out.
 
@@ -17,6 +18,7 @@ import json
 import pathlib
 
 import chess
+import jsonschema
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -247,3 +249,21 @@ def test_the_export_is_complete():
     areas = {p.stem for p in EXPORT.glob("*.json")}
     assert len(areas) == 15, areas
     assert len(CASES) >= 20_000
+
+
+SCHEMA = json.loads((ROOT / "generated" / "schema" / "cases.schema.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", sorted(EXPORT.glob("*.json")), ids=lambda p: p.name)
+def test_the_export_follows_the_published_schema(path):
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    errors = [f"{list(e.absolute_path)}: {e.message}"
+              for e in validator.iter_errors(json.loads(path.read_text(encoding="utf-8")))]
+    assert not errors, "\n".join(errors[:20])
+
+
+def test_the_schema_refuses_a_misspelt_assertion():
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    case = dict(CASES[0])
+    case["expect"] = {"legall": ["e2e4"]}
+    assert not validator.is_valid({"cases": [case]})
