@@ -122,7 +122,7 @@ fn classify(pos: &Chess, us: Color) -> Option<&'static str> {
         }
     }
     let rooks_hit = (short && them.contains(sq(File::H))) || (long && them.contains(sq(File::A)));
-    if rooks_hit && hits(&[File::F, File::G, File::D, File::C]) == 0 {
+    if rooks_hit && hits(&[File::F, File::G, File::D, File::C, File::B]) == 0 {
         return Some("rook-attacked");
     }
     if hits(&[File::F, File::G, File::D, File::C, File::B]) == 0 {

@@ -297,7 +297,7 @@ fn bishops_one_colour(pos: &Chess) -> Option<bool> {
 }
 
 fn describe(pos: &Chess, s: &Signature) -> String {
-    let mut text = s.name.replace("-v-", " v ").to_uppercase();
+    let mut text = s.name.to_uppercase().replace("-V-", " v ");
     match bishops_one_colour(pos) {
         Some(true) if pos.board().bishops().count() > 1 => text.push_str(", bishops on one colour"),
         Some(false) => text.push_str(", bishops on both colours"),
@@ -402,15 +402,15 @@ pub fn flag_fall(m: &mut Miner) -> Vec<Case> {
             continue;
         }
         let mm = mating(&pos);
-        let can = |yes: bool| {
-            if yes {
-                "could still mate"
+        let fall = |loser: &str, winner: &str, can: bool| {
+            if can {
+                format!("if {loser}'s flag falls, {winner} wins")
             } else {
-                "cannot mate"
+                format!("if {loser}'s flag falls, it is a draw ({winner} cannot mate)")
             }
         };
         let title = format!(
-            "{} v {}{}: White {}, Black {} (so a flag fall {} for the other side)",
+            "{} v {}{}: {}; {}",
             material_name(FLAG[w]),
             material_name(FLAG[b]),
             match bishops_one_colour(&pos) {
@@ -418,13 +418,8 @@ pub fn flag_fall(m: &mut Miner) -> Vec<Case> {
                 Some(true) if pos.board().bishops().count() > 1 => " (bishops on one colour)",
                 _ => "",
             },
-            can(mm.white),
-            can(mm.black),
-            match (mm.white, mm.black) {
-                (true, true) => "loses",
-                (false, false) => "draws",
-                _ => "loses or draws",
-            }
+            fall("White", "Black", mm.black),
+            fall("Black", "White", mm.white)
         );
         let expect = Expect {
             mating_material: Some(mm),
