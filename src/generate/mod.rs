@@ -472,7 +472,24 @@ pub fn build(cases: &Path) -> Result<(Output, Generation), GenerateError> {
     Ok((output, generation))
 }
 
+/// The hand-written case files: every rule area of [`AREAS`], and no other (a new area must be
+/// added there, with its miner, rather than be left out silently).
 fn hand_sources(cases: &Path) -> Result<Vec<Source>, GenerateError> {
+    let entries = std::fs::read_dir(cases)
+        .map_err(|e| GenerateError(format!("cannot read {}: {e}", cases.display())))?;
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".yaml") else {
+            continue;
+        };
+        if name != crate::catalogue::RETIRED_FILE && !AREAS.contains(&stem) {
+            return Err(GenerateError(format!(
+                "{}: `{stem}` is not a rule area the generator knows; add it to \
+                 generate::AREAS (and give it a miner)",
+                entry.path().display()
+            )));
+        }
+    }
     let mut out = Vec::new();
     for area in AREAS {
         let path = cases.join(format!("{area}.yaml"));
