@@ -34,12 +34,18 @@ impl Engine for Misreading {
 }
 
 /// The hand-written touch-move cases (their generated twins and mined cases are checked by the
-/// generator and the catalogue trials).
+/// generator and the catalogue trials), loaded once: the whole built-in catalogue takes about a
+/// second to load in a debug build.
 fn touch_cases() -> Catalogue {
-    Catalogue::builtin()
-        .expect("the shipped catalogue loads")
-        .filtered("touch-move/")
-        .retain(|c| c.origin == Origin::HandWritten)
+    static CASES: std::sync::OnceLock<Catalogue> = std::sync::OnceLock::new();
+    CASES
+        .get_or_init(|| {
+            Catalogue::builtin()
+                .expect("the shipped catalogue loads")
+                .filtered("touch-move/")
+                .retain(|c| c.origin == Origin::HandWritten)
+        })
+        .clone()
 }
 
 fn failures(name: &'static str, distort: Distortion) -> Vec<String> {

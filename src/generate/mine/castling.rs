@@ -23,7 +23,7 @@ fn at(file: File, color: Color) -> Square {
 
 /// A board with the king and one or both rooks of `us` at home with their castling rights,
 /// the other king, one to three enemy pieces and perhaps one piece of ours.
-fn castling_board(m: &mut Miner, us: Color) -> Option<Chess> {
+pub(super) fn castling_board(m: &mut Miner, us: Color) -> Option<Chess> {
     const ENEMY: [Role; 5] = [
         Role::Pawn,
         Role::Knight,

@@ -2,6 +2,8 @@
 //! passant make positions differ or not, and the fifty- and seventy-five-move thresholds (9.3,
 //! 9.6.2).
 
+use std::collections::BTreeMap;
+
 use shakmaty::{Chess, Move, Position, Role};
 
 use super::{Miner, Quotas, RandomGame, case, fen, side_name, state_name};
@@ -67,6 +69,64 @@ fn answers(fen_text: &str, moves: &[String]) -> Option<(StateName, Vec<DrawClaim
     ))
 }
 
+/// What declaring a move grounds: the claims of the position it makes, and how the game stands
+/// there (a move that ends the game grounds none).
+struct Declared {
+    claims: BTreeMap<String, Vec<DrawClaim>>,
+    states: BTreeMap<String, StateName>,
+}
+
+/// The claims the player to move could make by declaring each of `moves` (FIDE 9.2.1.1, 9.3.1),
+/// after the history `played`; `None` when a move is not legal or the game is over already.
+fn claims_with_move(fen_text: &str, played: &[String], moves: &[String]) -> Option<Declared> {
+    let replay = Replay::strict(fen_text, played).ok()?;
+    if replay.state() != crate::GameState::Ongoing {
+        return None;
+    }
+    let mut out = Declared {
+        claims: BTreeMap::new(),
+        states: BTreeMap::new(),
+    };
+    for uci in moves {
+        let mv = replay::parse_uci(&replay.position, uci).ok()?;
+        let mut after = replay.clone();
+        after.push(mv);
+        out.claims.insert(uci.clone(), after.claims());
+        out.states.insert(uci.clone(), state_name(after.state()));
+    }
+    Some(out)
+}
+
+/// A legal move of `pos` other than `not`, at random.
+fn another_move(m: &mut Miner, pos: &Chess, not: &str) -> Option<String> {
+    let others: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(replay::to_uci)
+        .filter(|u| u != not)
+        .collect();
+    (!others.is_empty()).then(|| others[m.below(others.len())].clone())
+}
+
+/// How a claim with a declared move reads in a title.
+fn declared(d: &Declared) -> String {
+    d.claims
+        .iter()
+        .map(|(uci, claims)| {
+            let state = d.states.get(uci).copied().unwrap_or(StateName::Ongoing);
+            if state != StateName::Ongoing {
+                format!("{uci} ends the game ({state}), so grounds no claim")
+            } else if claims.is_empty() {
+                format!("{uci} grounds no claim")
+            } else {
+                let names: Vec<&str> = claims.iter().map(|c| c.name()).collect();
+                format!("{uci} grounds {}", names.join(" and "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn describe(state: StateName, claims: &[DrawClaim]) -> &'static str {
     match (state, claims.is_empty()) {
         (StateName::FivefoldRepetition, _) => "the fivefold repetition ends the game",
@@ -85,6 +145,7 @@ pub fn repetition(m: &mut Miner) -> Vec<Case> {
         ("castling-rights-differ", 300),
         ("en-passant-differs", 300),
         ("en-passant-impossible", 300),
+        ("claim-with-move", 150),
     ]);
     let initial = Chess::default();
     for i in 0..300_000 {
@@ -105,6 +166,49 @@ pub fn repetition(m: &mut Miner) -> Vec<Case> {
                 };
                 let uci: Vec<String> = moves.iter().map(|mv| replay::to_uci(*mv)).collect();
                 let fen_text = fen(&start);
+                if q.wants("claim-with-move") && m.chance(1, 3) {
+                    // The last move of the cycles not yet played: declared, it may ground a claim.
+                    let (last, played) = uci.split_last().expect("a cycle has moves");
+                    let Ok(before) = Replay::strict(&fen_text, played) else {
+                        continue;
+                    };
+                    let Some(other) = another_move(m, &before.position, last) else {
+                        continue;
+                    };
+                    let declared_moves = [last.clone(), other];
+                    let Some(map) = claims_with_move(&fen_text, played, &declared_moves) else {
+                        continue;
+                    };
+                    let now = before.claims();
+                    let title = format!(
+                        "After {} plies of pieces going out and back, the player to move {}; \
+                         declaring a move first (9.2.1.1): {}",
+                        played.len(),
+                        if now.is_empty() {
+                            "may not claim yet"
+                        } else {
+                            "may claim already"
+                        },
+                        declared(&map)
+                    );
+                    let expect = Expect {
+                        claims: Some(now),
+                        claims_with_move: Some(map.claims),
+                        ..Expect::default()
+                    };
+                    q.keep(
+                        "claim-with-move",
+                        case(
+                            title,
+                            "9.2.1.1",
+                            "claim-with-move",
+                            fen_text,
+                            played.to_vec(),
+                            expect,
+                        ),
+                    );
+                    continue;
+                }
                 let Some((state, claims, count)) = answers(&fen_text, &uci) else {
                     continue;
                 };
@@ -270,6 +374,7 @@ pub fn fifty_move(m: &mut Miner) -> Vec<Case> {
         ("below-seventy-five", 200),
         ("seventy-five", 300),
         ("reset", 250),
+        ("claim-with-move", 150),
     ]);
     let initial = Chess::default();
     for _ in 0..300_000 {
@@ -279,6 +384,64 @@ pub fn fifty_move(m: &mut Miner) -> Vec<Case> {
         let game: RandomGame = m.game(&initial, 80);
         let at = m.below(game.moves.len() + 1);
         let start = game.positions[at].clone();
+        if q.wants("claim-with-move") && m.chance(1, 4) {
+            // One ply short of fifty moves: a quiet move declared grounds the claim, a pawn
+            // move or a capture does not (9.3.1).
+            let clock = 98 + m.below(2) as u32;
+            let fullmoves = u32::from(start.fullmoves()).max(clock / 2 + 1);
+            let fen_text = with_clocks(&fen(&start), clock, fullmoves);
+            let Ok(replayed) = Replay::strict(&fen_text, &[]) else {
+                continue;
+            };
+            let legal = replayed.position.legal_moves();
+            let quiet: Vec<String> = legal
+                .iter()
+                .filter(|mv| !mv.is_capture() && mv.role() != Role::Pawn)
+                .map(|mv| replay::to_uci(*mv))
+                .collect();
+            let resetting: Vec<String> = legal
+                .iter()
+                .filter(|mv| mv.is_capture() || mv.role() == Role::Pawn)
+                .map(|mv| replay::to_uci(*mv))
+                .collect();
+            if quiet.is_empty() {
+                continue;
+            }
+            let mut declared_moves = vec![quiet[m.below(quiet.len())].clone()];
+            if !resetting.is_empty() {
+                declared_moves.push(resetting[m.below(resetting.len())].clone());
+            }
+            let Some(map) = claims_with_move(&fen_text, &[], &declared_moves) else {
+                continue;
+            };
+            let now = replayed.claims();
+            let title = format!(
+                "Halfmove clock {clock}: {}; declaring a move first (9.3.1): {}",
+                if now.is_empty() {
+                    "no claim yet"
+                } else {
+                    "the claim may be made already"
+                },
+                declared(&map)
+            );
+            let expect = Expect {
+                claims: Some(now),
+                claims_with_move: Some(map.claims),
+                ..Expect::default()
+            };
+            q.keep(
+                "claim-with-move",
+                case(
+                    title,
+                    "9.3.1",
+                    "claim-with-move",
+                    fen_text,
+                    Vec::new(),
+                    expect,
+                ),
+            );
+            continue;
+        }
         let threshold = if m.chance(1, 2) { 100 } else { 150 };
         let clock = threshold - 4 + m.below(4) as u32;
         let fullmoves = u32::from(start.fullmoves()).max(clock / 2 + 1);

@@ -13,7 +13,7 @@ use crate::case::{After, Case, Expect};
 use crate::replay;
 
 /// The position before the double step (the opponent of `us` to move), and the double step.
-fn before_double_step(m: &mut Miner, us: Color) -> Option<(Chess, Move)> {
+pub(super) fn before_double_step(m: &mut Miner, us: Color) -> Option<(Chess, Move)> {
     const OTHERS: [Role; 5] = [
         Role::Pawn,
         Role::Knight,

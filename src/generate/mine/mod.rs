@@ -10,12 +10,15 @@
 //! through the loader and the checker, like any other case.
 
 mod castling;
+mod dead;
 mod draws;
 mod en_passant;
 mod endings;
 mod fen;
+mod illegal;
 mod positions;
 mod promotion;
+mod touch;
 
 use proptest::prelude::Rng;
 use proptest::strategy::{Strategy, ValueTree};
@@ -51,6 +54,9 @@ pub fn mine(area: &str) -> Vec<Case> {
         "repetition" => draws::repetition(&mut miner),
         "san" => positions::san(&mut miner),
         "stalemate" => endings::stalemate(&mut miner),
+        "illegal-move" => illegal::illegal_move(&mut miner),
+        "dead-position" => dead::dead_position(&mut miner),
+        "touch-move" => touch::touch_move(&mut miner),
         _ => Vec::new(),
     }
 }
@@ -299,12 +305,17 @@ pub struct Quotas {
 impl Quotas {
     /// Quotas by pattern name, in proportion to these weights, [`PER_AREA`] in all.
     pub fn new(weights: &[(&'static str, usize)]) -> Quotas {
+        Quotas::sized(PER_AREA, weights)
+    }
+
+    /// Quotas by pattern name, in proportion to these weights, `total` in all.
+    pub fn sized(total: usize, weights: &[(&'static str, usize)]) -> Quotas {
         let sum: usize = weights.iter().map(|w| w.1).sum::<usize>().max(1);
         let mut quotas: Vec<(&'static str, usize)> = weights
             .iter()
-            .map(|(name, w)| (*name, PER_AREA * w / sum))
+            .map(|(name, w)| (*name, total * w / sum))
             .collect();
-        let short = PER_AREA - quotas.iter().map(|q| q.1).sum::<usize>();
+        let short = total - quotas.iter().map(|q| q.1).sum::<usize>();
         if let Some(first) = quotas.first_mut() {
             first.1 += short;
         }
