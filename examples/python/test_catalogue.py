@@ -6,9 +6,14 @@ format (docs/CASES.md) is asked of python-chess and compared by meaning, as the 
 does. Where python-chess answers differently, the case is listed in ``EXPECTED_FAILURES`` with
 the reason: it is reported as xfailed, and a listed case that starts to pass fails the run, so
 the list cannot go stale. The export is also validated against the published JSON Schema
-(``generated/schema/cases.schema.json``). Perft depths beyond ``PERFT_BUDGET`` nodes are not walked (python-chess
-is a pure-Python move generator); a case that has such a depth is reported as skipped with the
-depths it left out.
+(``generated/schema/cases.schema.json``).
+
+What python-chess does not implement is not asked, and a case that needs it is reported as
+skipped with the reason, never as passed, like an engine that lacks a capability in the Rust
+harness: touch-move rulings (FIDE Article 4), whether a side can still mate beyond material
+(``winnable``), and a dead position beyond material (``state: dead_position``). Perft depths
+beyond ``PERFT_BUDGET`` nodes are not walked either (python-chess is a pure-Python move
+generator).
 
     pip install -r requirements.txt
     pytest -q            # from this folder, after `chess-conformance generate`
@@ -153,11 +158,37 @@ def perft(board, depth):
     return nodes
 
 
+# Assertions python-chess cannot answer: the case is skipped with the reason.
+NOT_IMPLEMENTED = {
+    "touch_move": "touch-move rulings (FIDE Article 4): python-chess has no touch-move arbiter",
+    "winnable": "whether a side can still mate beyond material: python-chess judges material only",
+}
+
+
+def refused(board, uci):
+    """Whether python-chess refuses to play the move, leaving the board as it was."""
+    before = board.fen()
+    try:
+        board.push_uci(uci)
+    except ValueError:  # IllegalMoveError and InvalidMoveError are ValueErrors
+        return board.fen() == before
+    board.pop()
+    return False
+
+
 def check(case):
-    """The failed assertions of a case, and the perft depths left out."""
+    """The failed assertions of a case, and what was not asked (with why)."""
     expect = case["expect"]
     failures = []
     left_out = []
+    for name, why in NOT_IMPLEMENTED.items():
+        if name in expect:
+            left_out.append(why)
+    if expect.get("state") == "dead_position":
+        left_out.append("a dead position beyond material: python-chess detects insufficient "
+                        "material only")
+    if left_out:
+        return failures, left_out
 
     def compare(name, want, got):
         if want != got:
@@ -224,9 +255,18 @@ def check(case):
             compare(f"{label} excludes (attacked)", [], sorted(set(spec["excludes"]) & got))
     for depth, nodes in sorted(expect.get("perft", {}).items(), key=lambda kv: int(kv[0])):
         if nodes > PERFT_BUDGET:
-            left_out.append(depth)
+            left_out.append(f"perft depth {depth} (over {PERFT_BUDGET} nodes, not walked)")
             continue
         compare(f"perft {depth}", nodes, perft(board, int(depth)))
+    if "refuses" in expect:
+        played = sorted(expect["refuses"])
+        compare("refuses (played)", [], [uci for uci in played if not refused(board, uci)])
+        compare("refuses: position kept", sorted(legal), sorted(m.uci() for m in board.legal_moves))
+    for uci, claims in expect.get("claims_with_move", {}).items():
+        # A claim made by declaring a move (9.2.1.1, 9.3.1): the claims of the position it makes.
+        after = board.copy()
+        after.push_uci(uci)
+        compare(f"claims_with_move {uci}", sorted(claims), sorted(claims_of(after)))
     return failures, left_out
 
 
@@ -242,12 +282,19 @@ def test_case(case):
         pytest.fail(f"listed in EXPECTED_FAILURES ({reason}) but passes: remove the entry",
                     pytrace=False)
     if left_out:
-        pytest.skip(f"perft depth {', '.join(left_out)} over {PERFT_BUDGET} nodes, not walked")
+        pytest.skip(f"not asked: {'; '.join(left_out)}")
+
+
+def test_every_listed_disagreement_is_a_case():
+    # A listed id that no longer names a case (its content changed, so its generated id did)
+    # would hide nothing but rot silently: it fails the run instead.
+    ids = {c["id"] for c in CASES}
+    assert sorted(set(EXPECTED_FAILURES) - ids) == []
 
 
 def test_the_export_is_complete():
     areas = {p.stem for p in EXPORT.glob("*.json")}
-    assert len(areas) == 15, areas
+    assert len(areas) == 18, areas
     assert len(CASES) >= 20_000
 
 
