@@ -1,6 +1,7 @@
 //! Properties of the rules that must hold in every position, checked on random games with the
-//! reference engine: the colour flip changes nothing but colours, FENs and SANs read back as
-//! written, perft divides add up to the totals, and the clocks do not change repetition counts.
+//! reference engine: the colour flip changes nothing but colours (legal moves, states, claims,
+//! touch-move rulings, and who can still mate), FENs and SANs read back as written, perft
+//! divides add up to the totals, and the clocks do not change repetition counts.
 //!
 //! The random games come from the generator's own strategy (`generate::mine::game`), so these
 //! tests also exercise what the mined cases are drawn from.
@@ -8,9 +9,10 @@
 use chess_conformance::generate::mine::{RandomGame, game};
 use chess_conformance::generate::symmetry::Symmetry;
 use chess_conformance::replay::{self, Replay};
-use chess_conformance::{Engine, Game, GameState, Reference};
+use chess_conformance::{Engine, Game, GameState, Reference, TouchEvent, Winnability};
+use chess_conformance::{touch, winnable};
 use proptest::prelude::*;
-use shakmaty::{Chess, EnPassantMode, Position, fen::Fen};
+use shakmaty::{Chess, EnPassantMode, Position, Square, fen::Fen};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -119,6 +121,86 @@ proptest! {
             let a = Replay::new(START, &uci[..n]).unwrap();
             let b = Replay::new(&other, &uci[..n]).unwrap();
             prop_assert_eq!(a.repetitions(), b.repetitions(), "after {} plies", n);
+        }
+    }
+}
+
+/// Touch-move events on the occupied squares of `pos`, each drawn from one number: touches,
+/// accidental touches, "j'adoube", adjustments and releases (on any square).
+fn touch_events(pos: &Chess, picks: &[u32]) -> Vec<TouchEvent> {
+    let occupied: Vec<Square> = pos.board().occupied().into_iter().collect();
+    picks
+        .iter()
+        .map(|&p| {
+            let sq = occupied[(p / 8) as usize % occupied.len()];
+            let on = Square::new((p >> 16) % 64);
+            match p % 8 {
+                0..=2 => TouchEvent::Touch(sq.to_string()),
+                3 => TouchEvent::AccidentalTouch(sq.to_string()),
+                4 => TouchEvent::SayJadoube,
+                5 => TouchEvent::Adjust(sq.to_string()),
+                _ if on == sq => TouchEvent::Touch(sq.to_string()),
+                _ => TouchEvent::Release {
+                    from: sq.to_string(),
+                    on: on.to_string(),
+                },
+            }
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Article 4 is the same for both colours: on the colour-flipped position, the flipped
+    /// events are refused exactly when the events are, and otherwise allow the flipped moves.
+    /// This is what makes the touch-move twins of the generator true.
+    #[test]
+    fn touch_move_rulings_are_colour_symmetric(
+        choices in game(60),
+        picks in proptest::collection::vec(any::<u32>(), 1..5),
+    ) {
+        let (_, uci) = played(&choices);
+        let pos = Replay::new(START, &uci).unwrap().position;
+        prop_assume!(!pos.legal_moves().is_empty());
+        let flipped_moves: Vec<String> = uci.iter().map(|m| Symmetry::Flip.uci(m)).collect();
+        let twin = Replay::new(&Symmetry::Flip.fen(START).unwrap(), &flipped_moves)
+            .unwrap()
+            .position;
+        let events = touch_events(&pos, &picks);
+        let twin_events: Vec<TouchEvent> = events.iter().map(|e| Symmetry::Flip.event(e)).collect();
+        match (touch::rule(&pos, &events), touch::rule(&twin, &twin_events)) {
+            (Ok(a), Ok(b)) => {
+                let flipped: std::collections::BTreeSet<String> =
+                    a.moves.iter().map(|m| Symmetry::Flip.uci(m)).collect();
+                prop_assert_eq!(flipped, b.moves, "{:?}", events);
+                prop_assert_eq!(a.any, b.any);
+                prop_assert_eq!(a.clause, b.clause);
+            }
+            (Err(_), Err(_)) => {}
+            (a, b) => prop_assert!(false, "{:?}: {:?} but the twin {:?}", events, a, b),
+        }
+    }
+
+    /// The winnability analyzer proves every definite answer, so a position and its colour flip
+    /// never get opposite definite answers for corresponding sides (one may be undetermined:
+    /// the searches are not symmetric).
+    #[test]
+    fn winnable_answers_never_contradict_under_the_flip(choices in game(300)) {
+        let (g, uci) = played(&choices);
+        let pos = g.positions.last().unwrap();
+        let flipped_moves: Vec<String> = uci.iter().map(|m| Symmetry::Flip.uci(m)).collect();
+        let twin = Replay::new(&Symmetry::Flip.fen(START).unwrap(), &flipped_moves)
+            .unwrap()
+            .position;
+        let budget = winnable::Budget { nodes: 20_000 };
+        for side in [shakmaty::Color::White, shakmaty::Color::Black] {
+            let a = winnable::analyze(pos, side, budget).verdict;
+            let b = winnable::analyze(&twin, !side, budget).verdict;
+            let definite = |w: Winnability| w != Winnability::Undetermined;
+            if definite(a) && definite(b) {
+                prop_assert_eq!(a, b, "{:?}", side);
+            }
         }
     }
 }

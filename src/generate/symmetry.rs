@@ -512,6 +512,117 @@ mod tests {
         assert_eq!(t.tags, ["black", "flip"]);
     }
 
+    fn touch(fen: &str, events: &[&str], allowed: crate::touch::Obligation) -> Case {
+        case(
+            fen,
+            &[],
+            Expect {
+                touch_move: Some(vec![TouchMove {
+                    events: events.iter().map(|e| e.parse().unwrap()).collect(),
+                    allowed,
+                }]),
+                ..Expect::default()
+            },
+        )
+    }
+
+    #[test]
+    fn touch_move_events_and_new_assertions_transform() {
+        use crate::case::{DrawClaim, Winnability};
+        use crate::touch::Obligation;
+        let c = touch(
+            "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1",
+            &[
+                "touch d2",
+                "say j'adoube",
+                "adjust e2",
+                "release d2 on d4",
+                "opponent touches e8",
+            ],
+            Obligation::Moves(vec!["d2d4".into()]),
+        );
+        let t = twin(&c, Symmetry::Flip).unwrap();
+        let ruling = &t.expect.touch_move.unwrap()[0];
+        let events: Vec<String> = ruling.events.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            events,
+            [
+                "touch d7",
+                "say j'adoube",
+                "adjust e7",
+                "release d7 on d5",
+                "opponent touches e1"
+            ]
+        );
+        assert_eq!(ruling.allowed, Obligation::Moves(vec!["d7d5".into()]));
+        let t = twin(&c, Symmetry::Mirror).unwrap();
+        assert_eq!(
+            t.expect.touch_move.unwrap()[0].events[3].to_string(),
+            "release e2 on e4"
+        );
+
+        let mut c = case("4k3/8/8/8/8/8/8/4K2R w - - 99 80", &[], Expect::default());
+        c.expect.refuses = Some(vec!["h1a8".into()]);
+        c.expect.claims_with_move = Some(
+            [("h1h2".to_owned(), vec![DrawClaim::FiftyMoves])]
+                .into_iter()
+                .collect(),
+        );
+        c.expect.winnable = Some(WinnableExpect {
+            white: Some(Winnability::Winnable),
+            black: Some(Winnability::Unwinnable),
+        });
+        let t = twin(&c, Symmetry::Flip).unwrap();
+        assert_eq!(t.expect.refuses.unwrap(), ["h8a1"]);
+        assert_eq!(
+            t.expect
+                .claims_with_move
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["h8h7"]
+        );
+        assert_eq!(
+            t.expect.winnable,
+            Some(WinnableExpect {
+                white: Some(Winnability::Unwinnable),
+                black: Some(Winnability::Winnable),
+            })
+        );
+        let t = twin(&c, Symmetry::Mirror).unwrap();
+        assert_eq!(t.expect.refuses.unwrap(), ["a1h8"]);
+        assert_eq!(t.expect.winnable, c.expect.winnable);
+    }
+
+    #[test]
+    fn a_king_let_go_two_squares_from_e1_has_no_mirror() {
+        use crate::touch::Obligation;
+        // No castling rights: the release still reads as castling (4.7.2), on the e-file only.
+        let c = touch(
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            &["release e1 on g1"],
+            Obligation::Moves(vec![
+                "e1d1".into(),
+                "e1d2".into(),
+                "e1e2".into(),
+                "e1f1".into(),
+                "e1f2".into(),
+            ]),
+        );
+        assert!(matches!(
+            twin(&c, Symmetry::Mirror),
+            Err(NoTwin::Asymmetric(why)) if why.contains("4.7.2")
+        ));
+        assert!(twin(&c, Symmetry::Flip).is_ok());
+        // Let go one square: an ordinary king move, mirrored like any other.
+        let c = touch(
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            &["release e1 on f1"],
+            Obligation::Moves(vec!["e1f1".into()]),
+        );
+        assert!(twin(&c, Symmetry::Mirror).is_ok());
+    }
+
     #[test]
     fn valid_cases_have_no_twin_and_say_why() {
         let c = case(
