@@ -1,5 +1,5 @@
-//! Embeds the shipped catalogue (`cases/*.yaml`) so the binary and the library carry it
-//! wherever they are installed or depended on.
+//! Embeds the shipped catalogue (`cases/*.yaml`, and the generated cases of `generated/*.yaml`)
+//! so the binary and the library carry it wherever they are installed or depended on.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -9,24 +9,17 @@ fn main() {
     let root = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let dir = Path::new(&root).join("cases");
     println!("cargo:rerun-if-changed=cases");
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    println!("cargo:rerun-if-changed=generated");
+    let files = yaml_files(&dir);
+    let generated = yaml_files(&Path::new(&root).join("generated"));
     let (retired, cases): (Vec<_>, Vec<_>) = files
         .iter()
         .partition(|p| p.file_name().is_some_and(|n| n == "retired.yaml"));
-    let list = |paths: &[&std::path::PathBuf]| {
+    let list = |folder: &str, paths: &[&std::path::PathBuf]| {
         let mut out = String::from("&[\n");
         for path in paths {
             let name = format!(
-                "cases/{}",
+                "{folder}/{}",
                 path.file_name().expect("a file").to_string_lossy()
             );
             writeln!(
@@ -41,10 +34,28 @@ fn main() {
     };
     let code = format!(
         "/// The shipped case files: (name, text).\npub const CASE_FILES: &[(&str, &str)] = {};\n\
-         /// The shipped lists of retired ids: (name, text).\npub const RETIRED: &[(&str, &str)] = {};\n",
-        list(&cases),
-        list(&retired)
+         /// The shipped lists of retired ids: (name, text).\npub const RETIRED: &[(&str, &str)] = {};\n\
+         /// The generated case files (`generated/*.yaml`): (name, text).\n\
+         pub const GENERATED_FILES: &[(&str, &str)] = {};\n",
+        list("cases", &cases),
+        list("cases", &retired),
+        list("generated", &generated.iter().collect::<Vec<_>>())
     );
     let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin_cases.rs");
     fs::write(out, code).expect("OUT_DIR is writable");
+}
+
+/// The `*.yaml` files directly in `dir`, sorted; none if it does not exist.
+fn yaml_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
 }

@@ -234,7 +234,11 @@ fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` runs this once, quickly.
     let quick = !std::env::args().any(|a| a == "--bench");
     let rounds = if quick { 1 } else { 15 };
-    let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
+    // The hand-written catalogue: the figures of docs/PERFORMANCE.md are for it; the generated
+    // cases have their own benchmark (benches/generate.rs).
+    let catalogue = Catalogue::builtin()
+        .expect("the shipped catalogue loads")
+        .retain(|c| c.origin == chess_conformance::Origin::HandWritten);
     let without_perft = catalogue.clone().retain(|c| c.case.expect.perft.is_none());
     measure("whole catalogue", &catalogue, rounds);
     measure("catalogue without perft", &without_perft, rounds * 4);

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::touch::{Obligation, TouchEvent};
 
 /// One case file: an optional description of the rule area and its cases.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CaseFile {
     /// What the rule area covers, for readers of the file.
@@ -26,7 +26,7 @@ pub struct CaseFile {
 }
 
 /// One rule case: a position and what a correct implementation must answer about it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Stable id of the form `area/slug`, unique across the catalogue and never reused.
@@ -51,7 +51,7 @@ pub struct Case {
 }
 
 /// The assertions of a case. Every field is optional; a case needs at least one.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     /// UCI moves that must be legal.
@@ -214,7 +214,19 @@ impl Expect {
 }
 
 /// A side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     /// The side that moves first.
@@ -253,7 +265,19 @@ impl fmt::Display for Color {
 /// order: checkmate, stalemate, insufficient material, dead position, fivefold repetition,
 /// seventy-five-move rule. Checkmate taking precedence over the seventy-five-move rule is FIDE 9.6.2; the rest of
 /// the order is this suite's convention (the board ends the game before the counters do).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum StateName {
     /// The game goes on.
@@ -295,7 +319,19 @@ impl fmt::Display for StateName {
 }
 
 /// A draw the player to move may claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawClaim {
     /// The position has appeared at least three times (FIDE 9.2).
@@ -321,7 +357,7 @@ impl fmt::Display for DrawClaim {
 }
 
 /// Whether each side could still checkmate by some series of legal moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MatingMaterial {
     /// White can still mate.
@@ -340,7 +376,19 @@ impl fmt::Display for MatingMaterial {
 ///
 /// A case states `winnable` or `unwinnable` (the truth by the rules); an engine may also answer
 /// `undetermined` when its analysis could not decide, which fails a case that expects either.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Winnability {
     /// Some series of legal moves ends with this side checkmating the other.
@@ -369,7 +417,9 @@ impl fmt::Display for Winnability {
 }
 
 /// The `winnable` assertion: for each side named, whether it can still checkmate.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct WinnableExpect {
     /// White's answer, if the case states it.
@@ -390,7 +440,7 @@ impl WinnableExpect {
 }
 
 /// The position after one move, compared by meaning.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct After {
     /// The UCI move to play; it must be legal.
@@ -419,7 +469,9 @@ fn is_true(b: &bool) -> bool {
 /// FEN writers disagree on when to name the en passant square: after every double step (the PGN
 /// standard's FEN), only when a pawn stands ready to capture, or only when the capture is legal.
 /// These are conventions, not rules, so by default the suite compares what the field means.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum EnPassantConvention {
     /// Equal when the same en passant captures are legal (FIDE 9.2.2's "possible moves"); the
@@ -437,7 +489,7 @@ impl EnPassantConvention {
 }
 
 /// An attacked-squares assertion: whose attacks, and what must hold of them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Attacks {
     /// The attacks of the piece on this square.
@@ -461,7 +513,7 @@ pub struct Attacks {
 }
 
 /// One touch-move ruling: events at the board, in order, and what the player may still move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TouchMove {
     /// What happened, in order: `touch e2`, `touch e2 accidentally`, `touch e1 h1 together`,

@@ -1,7 +1,8 @@
 //! The `cargo test` harness: every case as its own libtest-mimic trial.
 //!
-//! A trial is named by the case id and has the rule area as its kind, so `cargo test --
-//! castling/` filters by area, `--exact` picks one case, `--list` lists them, and `cargo nextest
+//! A trial is named by the case id and has the rule area as its kind (`generated/<area>` for a
+//! generated case), so `cargo test -- castling/` filters by area, `cargo test -- generated/`
+//! runs the generated cases, `--exact` picks one case, `--list` lists them, and `cargo nextest
 //! run` (with `--partition count:1/2` and friends) shards them. A skipped case is reported as
 //! ignored with its reason; a failure or an error fails the trial with the report's text.
 
@@ -51,7 +52,11 @@ where
         .map(|loaded| {
             let pool = Arc::clone(&pool);
             let loaded = loaded.clone();
-            let area = loaded.case.area().to_owned();
+            // Generated cases are their own kind, so `cargo test -- generated/` selects them.
+            let area = match loaded.origin {
+                crate::catalogue::Origin::HandWritten => loaded.case.area().to_owned(),
+                crate::catalogue::Origin::Generated => format!("generated/{}", loaded.case.area()),
+            };
             Trial::ignorable_test(loaded.case.id.clone(), move || {
                 let mut engine = pool.take();
                 let verdict = crate::check(&mut engine, &loaded.case);

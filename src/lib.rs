@@ -79,6 +79,8 @@
 //! - [`baseline`]: known failures of an engine, for CI.
 //! - [`touch`]: touch-move (FIDE Article 4): events at the board and the reference arbiter.
 //! - [`winnable`]: who can still mate (FIDE 6.9, 5.2.2): helpmates, material, locked pawns.
+//! - [`generate`]: `generated/` from `cases/`: symmetry twins, mined cases, perft divides, the
+//!   JSON and EPD exports and the JSON Schema of the case format.
 //!
 //! # Features
 //!
@@ -95,6 +97,7 @@ mod check;
 pub mod diagram;
 pub mod engine;
 pub mod engines;
+pub mod generate;
 pub mod harness;
 mod reference;
 pub mod replay;
@@ -105,7 +108,7 @@ pub mod winnable;
 
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
 pub use case::{Winnability, WinnableExpect};
-pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase};
+pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
 pub use check::{check, requirements};
 pub use engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,

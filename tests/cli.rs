@@ -1,6 +1,7 @@
 //! The binary as a user meets it: exit codes, what goes to stdout and stderr, and the shape of
 //! its reports.
 
+use chess_conformance::generate::AREAS;
 use std::process::{Command, Output};
 
 fn cli(args: &[&str]) -> Output {
@@ -146,7 +147,7 @@ fn help_names_every_subcommand() {
     let out = cli(&["--help"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0));
-    for sub in ["run", "list", "show"] {
+    for sub in ["run", "list", "show", "matrix", "generate", "export"] {
         assert!(stdout.contains(sub), "{stdout}");
     }
 }
@@ -312,4 +313,87 @@ fn matrix_writes_and_checks_one_baseline_per_engine() {
         "{}",
         text(&out.stderr)
     );
+}
+
+fn generated_cases_can_be_included_excluded_or_run_alone() {
+    let count = |args: &[&str]| {
+        let out = cli(args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout).lines().count()
+    };
+    let all = count(&["list"]);
+    let hand = count(&["list", "--generated", "exclude"]);
+    let generated = count(&["list", "--generated", "only"]);
+    assert_eq!(all, hand + generated);
+    assert!(generated >= 20_000, "{generated}");
+    let mined = count(&["list", "--generated", "only", "--filter", "/mined/"]);
+    assert!(mined * 10 > generated * 8, "{mined} of {generated}");
+    let out = cli(&["run", "--generated", "only", "--filter", "en-passant/"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap()
+            .ends_with("passed, 0 failed, 0 skipped, 0 errors")
+    );
+}
+
+#[test]
+fn export_writes_json_per_area_and_epd_of_the_perft_cases() {
+    let dir = std::env::temp_dir().join(format!("cc-cli-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_dir = dir.to_str().unwrap();
+    let out = cli(&[
+        "export",
+        "--format",
+        "json",
+        "--generated",
+        "exclude",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let castling: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("castling.json")).unwrap()).unwrap();
+    assert_eq!(castling["cases"][0]["id"], "castling/kingside-legal");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), AREAS.len());
+    let out = cli(&[
+        "export",
+        "--format",
+        "epd",
+        "--filter",
+        "perft/kiwipete",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let epd = std::fs::read_to_string(dir.join("perft.epd")).unwrap();
+    assert!(
+        epd.starts_with(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48 ;D2 2039 ;D3 97862 ;id \"perft/kiwipete\""
+        ),
+        "{epd}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_check_names_the_stale_files_and_exits_1() {
+    // A folder with one wrong file: everything else is missing, the wrong one differs.
+    let dir = std::env::temp_dir().join(format!("cc-cli-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("castling.yaml"), "cases: []\n").unwrap();
+    let out = cli(&["generate", "--check", "--out", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("castling.yaml: differs"), "{stderr}");
+    assert!(stderr.contains("san.yaml: missing"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("castling.yaml")).unwrap(),
+        "cases: []\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,5 +1,5 @@
-//! Every engine's full verdict list as an insta snapshot (`tests/snapshots/engines__*.snap`),
-//! so a change in any implementation's behaviour, or in the catalogue, shows as a diff to review
+//! Every engine's verdict list as an insta snapshot (`tests/snapshots/engines__*.snap`), so a
+//! change in any implementation's behaviour, or in the catalogue, shows as a diff to review
 //! (`cargo insta review`). CI runs with `INSTA_UPDATE=no`: an unreviewed change fails.
 //!
 //! The in-process engines always run. Engines in other processes (python-chess, chess.js,
@@ -7,9 +7,14 @@
 //! `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine into a failure instead of
 //! a notice.
 
-use chess_conformance::{Catalogue, Outcome, Run, engines};
+use std::collections::BTreeMap;
 
-/// The verdict list of one engine: a line per case, with the first wrong answer of a failure.
+use chess_conformance::{Catalogue, Origin, Outcome, Run, Tally, engines};
+
+/// The verdict list of one engine: a line per hand-written case, with the first wrong answer
+/// of a failure. The generated cases (tens of thousands) are tallied per rule area, their skips
+/// counted by reason, and only their failures and errors get a line each, so the snapshot stays
+/// reviewable and still shows every wrong answer.
 fn listing(spec: &str) -> Option<String> {
     let mut engine = match engines::from_spec(spec) {
         Ok(engine) => engine,
@@ -24,25 +29,55 @@ fn listing(spec: &str) -> Option<String> {
     let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
     let run = Run::new(&mut engine, &catalogue);
     let mut out = format!("{}\n{}\n", run.engine, run.tally());
-    for (_, verdict) in &run.results {
-        out.push_str(&format!("{}: {}", verdict.id, verdict.outcome));
+    let mut generated: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut skipped: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut generated_lines = String::new();
+    for (loaded, verdict) in &run.results {
+        let mut line = format!("{}: {}", verdict.id, verdict.outcome);
         match verdict.outcome {
             Outcome::Pass => {}
             Outcome::Skip | Outcome::Error => {
                 let reason = verdict.reason.as_deref().unwrap_or("");
-                out.push_str(&format!(" ({reason})"));
+                line.push_str(&format!(" ({reason})"));
             }
             Outcome::Fail => {
                 if let Some(check) = verdict.failures().next() {
-                    out.push_str(&format!(
+                    line.push_str(&format!(
                         " ({}: expected {}, actual {})",
                         check.assertion, check.expected, check.actual
                     ));
                 }
             }
         }
-        out.push('\n');
+        line.push('\n');
+        match loaded.origin {
+            Origin::HandWritten => out.push_str(&line),
+            Origin::Generated => {
+                generated
+                    .entry(&verdict.area)
+                    .or_default()
+                    .add(verdict.outcome);
+                match verdict.outcome {
+                    Outcome::Pass => {}
+                    Outcome::Skip => {
+                        let reason = verdict.reason.as_deref().unwrap_or("");
+                        *skipped.entry((&verdict.area, reason)).or_default() += 1;
+                    }
+                    Outcome::Fail | Outcome::Error => generated_lines.push_str(&line),
+                }
+            }
+        }
     }
+    out.push_str("\ngenerated cases, per rule area:\n");
+    for (area, tally) in &generated {
+        out.push_str(&format!("{area}: {tally}\n"));
+    }
+    out.push_str("\ngenerated cases skipped, per rule area and reason:\n");
+    for ((area, reason), n) in &skipped {
+        out.push_str(&format!("{area}: {n} ({reason})\n"));
+    }
+    out.push_str("\ngenerated cases that fail or err:\n");
+    out.push_str(&generated_lines);
     Some(out)
 }
 

@@ -1,5 +1,7 @@
 //! Command-line parsing and the parts the subcommands share.
 
+mod export;
+mod generate;
 mod list;
 mod matrix;
 mod run;
@@ -10,7 +12,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use chess_conformance::engines::Options;
-use chess_conformance::{Catalogue, Engine};
+use chess_conformance::{Catalogue, Engine, Origin};
 use clap::{Args, Parser, Subcommand};
 
 /// Certify chess implementations against the rules of chess (FIDE Laws), case by case.
@@ -35,6 +37,11 @@ enum Command {
     Show(show::ShowArgs),
     /// Run several engines and print a Markdown table of rule areas by engines.
     Matrix(matrix::MatrixArgs),
+    /// Write `generated/` from `cases/` (symmetry twins, mined cases, perft divides, exports),
+    /// or with `--check` say whether it is up to date.
+    Generate(generate::GenerateArgs),
+    /// Export the catalogue for other languages: JSON per rule area, or EPD of the perft cases.
+    Export(export::ExportArgs),
 }
 
 /// Where the cases come from, and which of them.
@@ -46,6 +53,21 @@ struct Selection {
     /// Keep only the cases whose id contains this text (e.g. `castling/`).
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
+    /// Whether to take the generated cases (symmetry twins, mined cases, perft divides) along
+    /// with the hand-written ones.
+    #[arg(long, value_enum, default_value_t = Generated::Include, value_name = "WHICH")]
+    generated: Generated,
+}
+
+/// Which cases `--generated` keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Generated {
+    /// Hand-written and generated cases.
+    Include,
+    /// Hand-written cases only.
+    Exclude,
+    /// Generated cases only.
+    Only,
 }
 
 /// A failure that ends the command with exit code 2.
@@ -65,6 +87,11 @@ impl Selection {
                 if n == 1 { "" } else { "s" }
             ))
         })?;
+        let catalogue = match self.generated {
+            Generated::Include => catalogue,
+            Generated::Exclude => catalogue.retain(|c| c.origin == Origin::HandWritten),
+            Generated::Only => catalogue.retain(|c| c.origin == Origin::Generated),
+        };
         match &self.filter {
             None => Ok(catalogue),
             Some(filter) => {
@@ -137,6 +164,8 @@ pub fn main() -> ExitCode {
         Command::List(args) => list::list(&args),
         Command::Show(args) => show::show(&args),
         Command::Matrix(args) => matrix::matrix(&args),
+        Command::Generate(args) => generate::generate(&args),
+        Command::Export(args) => export::export(&args),
     };
     match result {
         Ok(code) => code,
