@@ -315,6 +315,7 @@ fn matrix_writes_and_checks_one_baseline_per_engine() {
     );
 }
 
+#[test]
 fn generated_cases_can_be_included_excluded_or_run_alone() {
     let count = |args: &[&str]| {
         let out = cli(args);
