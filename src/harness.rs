@@ -84,13 +84,36 @@ where
     E: Engine + Send + 'static,
     F: Fn() -> E + Send + Sync + 'static,
 {
-    match Catalogue::builtin() {
-        Ok(catalogue) => test_main_with(&catalogue, make),
+    let args = Arguments::from_args();
+    // A runner that starts one process per case (`cargo nextest run`) asks for each case with
+    // `--exact`: loading only that case keeps the start of each process cheap.
+    let loaded = match exact_id(&args) {
+        Some(id) => Catalogue::builtin_case(id),
+        None => Catalogue::builtin(),
+    };
+    match loaded {
+        Ok(catalogue) => run(&args, &catalogue, make),
         Err(errors) => {
             eprintln!("{errors}");
             ExitCode::from(2)
         }
     }
+}
+
+/// The id of the one case an `--exact` run asks for: the filter is either the case id
+/// (`castling/through-check`) or the listed name with its kind (`[castling] castling/…`).
+fn exact_id(args: &Arguments) -> Option<&str> {
+    if !args.exact || args.list {
+        return None;
+    }
+    let filter = args.filter.as_deref()?;
+    let id = match filter.strip_prefix('[') {
+        Some(rest) => rest.split_once("] ")?.1,
+        None => filter,
+    };
+    id.split_once('/')
+        .is_some_and(|(area, _)| !area.is_empty())
+        .then_some(id)
 }
 
 /// Like [`test_main`], with a catalogue of your own (see [`Catalogue::load`]).
@@ -99,6 +122,39 @@ where
     E: Engine + Send + 'static,
     F: Fn() -> E + Send + Sync + 'static,
 {
-    let args = Arguments::from_args();
-    libtest_mimic::run(&args, trials(catalogue, make)).exit_code()
+    run(&Arguments::from_args(), catalogue, make)
+}
+
+fn run<E, F>(args: &Arguments, catalogue: &Catalogue, make: F) -> ExitCode
+where
+    E: Engine + Send + 'static,
+    F: Fn() -> E + Send + Sync + 'static,
+{
+    libtest_mimic::run(args, trials(catalogue, make)).exit_code()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Arguments {
+        use clap::Parser as _;
+        Arguments::parse_from(std::iter::once("catalogue").chain(list.iter().copied()))
+    }
+
+    #[test]
+    fn an_exact_run_names_its_case() {
+        let with_kind = args(&["--exact", "[generated/castling] castling/mined/0a1b"]);
+        assert_eq!(exact_id(&with_kind), Some("castling/mined/0a1b"));
+        let bare = args(&["--exact", "en-passant/too-late"]);
+        assert_eq!(exact_id(&bare), Some("en-passant/too-late"));
+    }
+
+    #[test]
+    fn other_runs_load_everything() {
+        assert_eq!(exact_id(&args(&["castling/"])), None);
+        assert_eq!(exact_id(&args(&["--exact"])), None);
+        assert_eq!(exact_id(&args(&["--exact", "no-slash"])), None);
+        assert_eq!(exact_id(&args(&["--list", "--exact", "a/b"])), None);
+    }
 }

@@ -134,3 +134,23 @@ fn errors_from_several_files_are_all_reported() {
         "{errors}"
     );
 }
+
+/// The one-case load used for a process per case (nextest) finds the same case, from the same
+/// file and line, as the whole catalogue does, for hand-written and generated cases alike.
+#[test]
+fn one_case_loads_as_in_the_whole_catalogue() {
+    let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+    let mut generated = 0;
+    for (i, loaded) in whole.cases().iter().enumerate().step_by(997) {
+        let one = Catalogue::builtin_case(&loaded.case.id).expect("one case loads");
+        assert_eq!(one.len(), 1, "{}", loaded.case.id);
+        let found = &one.cases()[0];
+        assert_eq!(found.case, loaded.case, "case #{i}");
+        assert_eq!((&found.file, found.line), (&loaded.file, loaded.line));
+        assert_eq!(found.origin, loaded.origin);
+        generated += usize::from(found.origin == chess_conformance::Origin::Generated);
+    }
+    assert!(generated > 0, "some generated cases were compared");
+    let none = Catalogue::builtin_case("castling/no-such-case").expect("loads");
+    assert!(none.is_empty());
+}
