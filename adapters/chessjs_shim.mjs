@@ -34,10 +34,24 @@ function find(chess, move) {
   return found;
 }
 
+// Plays a UCI move through chess.js's move-object API, which matches it against chess.js's own
+// legal moves (a promotion must name its piece); a Refused error if there is no such move. Much
+// cheaper than searching the verbose move list, which spells out the SAN of every move.
+function playUci(chess, move) {
+  const from = move.slice(0, 2);
+  const to = move.slice(2, 4);
+  const promotion = move.slice(4);
+  try {
+    return chess.move(promotion ? { from, to, promotion } : { from, to });
+  } catch {
+    throw new Refused(`${move} is not a legal move in ${chess.fen()}`);
+  }
+}
+
 // The position: the FEN, then the moves, each checked legal by chess.js.
 function board(req) {
   const chess = new Chess(req.fen);
-  for (const move of req.moves) chess.move(find(chess, move));
+  for (const move of req.moves) playUci(chess, move);
   return chess;
 }
 
@@ -60,13 +74,13 @@ function drawClaims(chess) {
 // FIDE 9.2.1.1, 9.3.1: the claims the position after the declared move grounds, asked of
 // chess.js's own repetition and clock checks on that position.
 function drawClaimsWithMove(chess, move) {
-  chess.move(find(chess, move));
+  playUci(chess, move);
   return drawClaims(chess);
 }
 
 function play(chess, move) {
   try {
-    chess.move(find(chess, move));
+    playUci(chess, move);
   } catch (e) {
     return { refused: e.message };
   }

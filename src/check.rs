@@ -216,8 +216,31 @@ fn nonsense(question: &str, what: String) -> Stop {
     Stop::Error(format!("{question}: the answer is not valid: {what}"))
 }
 
+/// Bounds on what a run asks of an engine, for engines too slow to answer everything.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest perft count asked for: a depth whose expected count is larger is not asked,
+    /// and a case left with nothing to ask is skipped with the limit as its reason. `None`
+    /// asks every depth.
+    pub perft_nodes: Option<u64>,
+}
+
+impl Limits {
+    /// No limit: every assertion of every case is asked.
+    pub const NONE: Limits = Limits { perft_nodes: None };
+
+    fn asks_perft(&self, expected: u64) -> bool {
+        self.perft_nodes.is_none_or(|limit| expected <= limit)
+    }
+}
+
 /// Checks `case` against `engine`.
 pub fn check(engine: &mut dyn Engine, case: &Case) -> Verdict {
+    check_within(engine, case, Limits::NONE)
+}
+
+/// Checks `case` against `engine`, asking only what `limits` allow.
+pub fn check_within(engine: &mut dyn Engine, case: &Case, limits: Limits) -> Verdict {
     let mut verdict = Verdict {
         id: case.id.clone(),
         area: case.area().to_owned(),
@@ -231,7 +254,7 @@ pub fn check(engine: &mut dyn Engine, case: &Case) -> Verdict {
         verdict.reason = Some(format!("the engine does not offer: {missing}"));
         return verdict;
     }
-    match run(engine, case, &mut verdict.checks) {
+    match run(engine, case, limits, &mut verdict.checks) {
         Ok(()) => {
             if verdict.checks.iter().any(|c| !c.passed) {
                 verdict.outcome = Outcome::Fail;
@@ -311,8 +334,22 @@ fn set_difference(expected: &[String], actual: &[String]) -> (bool, String) {
     }
 }
 
-fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<(), Stop> {
+fn run(
+    engine: &mut dyn Engine,
+    case: &Case,
+    limits: Limits,
+    checks: &mut Vec<Check>,
+) -> Result<(), Stop> {
     let e = &case.expect;
+    if let Some(perft) = &e.perft
+        && e.present().len() == 1
+        && !perft.values().any(|&n| limits.asks_perft(n))
+        && let Some(limit) = limits.perft_nodes
+    {
+        return Err(Stop::Skip(format!(
+            "every perft count is above the limit of {limit} nodes"
+        )));
+    }
     if let Some(valid) = e.valid {
         let q = "validate FEN";
         let answer = ask(q, || engine.validate_fen(&case.fen))?;
@@ -536,6 +573,9 @@ fn run(engine: &mut dyn Engine, case: &Case, checks: &mut Vec<Check>) -> Result<
     }
 
     for (&depth, &expected) in e.perft.iter().flatten() {
+        if !limits.asks_perft(expected) {
+            continue;
+        }
         let actual = ask(&format!("perft {depth}"), || engine.perft(&game, depth))?;
         push(
             checks,
@@ -979,6 +1019,39 @@ mod tests {
         assert!(fivefold.contains(Capability::Fivefold));
         let threefold = needs(START, &four_times[..8], claims(vec![]));
         assert_eq!(threefold, Capabilities::NONE.with(Capability::DrawClaims));
+    }
+
+    #[test]
+    fn a_perft_limit_leaves_out_the_deeper_counts() {
+        let perft = |depths: &[(u32, u64)]| {
+            case(
+                START,
+                Expect {
+                    perft: Some(depths.iter().copied().collect()),
+                    ..Expect::default()
+                },
+            )
+        };
+        let limit = |nodes| Limits {
+            perft_nodes: Some(nodes),
+        };
+        // A count above the limit is not asked.
+        let c = perft(&[(1, 20), (2, 400), (3, 8902)]);
+        let asked = check_within(&mut Reference::new(), &c, limit(400));
+        assert_eq!(asked.outcome, Outcome::Pass, "{asked:?}");
+        let names: Vec<&str> = asked.checks.iter().map(|c| c.assertion.as_str()).collect();
+        assert_eq!(names, ["perft 1", "perft 2"]);
+        assert_eq!(check(&mut Reference::new(), &c).checks.len(), 3);
+        // Nothing left to ask: skipped, with the limit as the reason.
+        let skipped = check_within(&mut Reference::new(), &perft(&[(2, 400)]), limit(20));
+        assert_eq!(skipped.outcome, Outcome::Skip);
+        assert!(skipped.reason.unwrap().contains("limit of 20 nodes"));
+        // A case with another assertion is still checked on it.
+        let mut both = perft(&[(3, 8902)]);
+        both.expect.move_count = Some(20);
+        let other = check_within(&mut Reference::new(), &both, limit(20));
+        assert_eq!(other.outcome, Outcome::Pass);
+        assert_eq!(other.checks.len(), 1);
     }
 
     #[test]

@@ -109,7 +109,7 @@ pub mod winnable;
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
 pub use case::{Winnability, WinnableExpect};
 pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
-pub use check::{check, requirements};
+pub use check::{Limits, check, check_within, requirements};
 pub use engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
     Identity, MoveResult,

@@ -22,11 +22,21 @@ pub struct Run<'c> {
 impl<'c> Run<'c> {
     /// Checks every case of `catalogue` against `engine`, in order.
     pub fn new(engine: &mut dyn crate::Engine, catalogue: &'c Catalogue) -> Run<'c> {
+        Run::within(engine, catalogue, crate::Limits::NONE)
+    }
+
+    /// Checks every case of `catalogue` against `engine`, in order, asking only what `limits`
+    /// allow.
+    pub fn within(
+        engine: &mut dyn crate::Engine,
+        catalogue: &'c Catalogue,
+        limits: crate::Limits,
+    ) -> Run<'c> {
         let identity = engine.identity();
         let results = catalogue
             .cases()
             .iter()
-            .map(|c| (c, crate::check(engine, &c.case)))
+            .map(|c| (c, crate::check::check_within(engine, &c.case, limits)))
             .collect();
         Run {
             engine: identity,

@@ -2,21 +2,28 @@
 //! change in any implementation's behaviour, or in the catalogue, shows as a diff to review
 //! (`cargo insta review`). CI runs with `INSTA_UPDATE=no`: an unreviewed change fails.
 //!
-//! The in-process engines always run. Engines in other processes (python-chess, chess.js,
-//! Stockfish) run when they are installed; `.ci/run` installs them and sets
+//! The in-process engines always run, over the whole catalogue. Engines in other processes
+//! (Stockfish, python-chess, chess.js) run over the hand-written cases with perft up to 100,000
+//! nodes (python-chess takes minutes over the rest; `.ci/steps/certify.sh` checks the whole
+//! catalogue against `baselines/`), when they are installed: `.ci/run` installs them and sets
 //! `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine into a failure instead of
 //! a notice.
 
 use std::collections::BTreeMap;
 
-use chess_conformance::{Catalogue, Origin, Outcome, Run, Tally, engines};
+use chess_conformance::{Catalogue, Limits, Origin, Outcome, Run, Tally, engines};
 
 /// The verdict list of one engine: a line per hand-written case, with the first wrong answer
 /// of a failure. The generated cases (tens of thousands) are tallied per rule area, their skips
 /// counted by reason, and only their failures and errors get a line each, so the snapshot stays
 /// reviewable and still shows every wrong answer.
-fn listing(spec: &str) -> Option<String> {
-    let mut engine = match engines::from_spec(spec) {
+fn listing(spec: &str, cases: Cases) -> Option<String> {
+    // A generous deadline: a busy machine must not turn a slow answer into an error.
+    let options = engines::Options {
+        timeout: std::time::Duration::from_secs(120),
+        ..engines::Options::default()
+    };
+    let mut engine = match engines::from_spec_with(spec, &options) {
         Ok(engine) => engine,
         Err(why) if std::env::var_os("CHESS_CONFORMANCE_REQUIRE_ENGINES").is_some() => {
             panic!("{spec}: {why}")
@@ -26,8 +33,13 @@ fn listing(spec: &str) -> Option<String> {
             return None;
         }
     };
-    let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
-    let run = Run::new(&mut engine, &catalogue);
+    let mut catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
+    let mut limits = Limits::NONE;
+    if cases == Cases::HandWritten {
+        catalogue = catalogue.retain(|loaded| loaded.origin == Origin::HandWritten);
+        limits.perft_nodes = Some(PERFT_LIMIT);
+    }
+    let run = Run::within(&mut engine, &catalogue, limits);
     let mut out = format!("{}\n{}\n", run.engine, run.tally());
     let mut generated: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut skipped: BTreeMap<(&str, &str), usize> = BTreeMap::new();
@@ -81,17 +93,40 @@ fn listing(spec: &str) -> Option<String> {
     Some(out)
 }
 
+/// The largest perft count asked of an engine in another process: python-chess takes minutes
+/// over the deepest hand-written counts (up to 3.8 million nodes).
+const PERFT_LIMIT: u64 = 100_000;
+
+/// Which cases an engine's snapshot covers: all of them, or the hand-written ones with perft
+/// counts up to [`PERFT_LIMIT`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cases {
+    All,
+    HandWritten,
+}
+
 macro_rules! engine_snapshot {
-    ($test:ident, $spec:expr) => {
+    ($test:ident, $spec:expr, $cases:expr) => {
         #[test]
         fn $test() {
-            if let Some(listing) = listing($spec) {
+            if let Some(listing) = listing($spec, $cases) {
                 insta::assert_snapshot!(stringify!($test), listing);
             }
         }
     };
 }
 
-engine_snapshot!(chess, "chess");
-engine_snapshot!(cozy_chess, "cozy-chess");
-engine_snapshot!(owlchess, "owlchess");
+engine_snapshot!(chess, "chess", Cases::All);
+engine_snapshot!(cozy_chess, "cozy-chess", Cases::All);
+engine_snapshot!(owlchess, "owlchess", Cases::All);
+engine_snapshot!(stockfish, "uci:/usr/games/stockfish", Cases::HandWritten);
+engine_snapshot!(
+    python_chess,
+    "process:python3 adapters/python_chess_shim.py",
+    Cases::HandWritten
+);
+engine_snapshot!(
+    chess_js,
+    "process:node adapters/chessjs_shim.mjs",
+    Cases::HandWritten
+);

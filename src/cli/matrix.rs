@@ -6,7 +6,11 @@ use std::process::ExitCode;
 use std::path::{Path, PathBuf};
 
 use chess_conformance::baseline::{Baseline, Comparison};
-use chess_conformance::{Run, Tally};
+use std::panic::AssertUnwindSafe;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use chess_conformance::{Catalogue, Limits, Run, Tally};
 use clap::Args;
 
 use super::{BadInput, ExternalArgs, Selection};
@@ -46,6 +50,52 @@ pub fn baseline_name(engine: &str) -> String {
     format!("{}.yaml", name.trim_matches('-'))
 }
 
+/// Runs the catalogue against one engine, and compares it with (or writes) its baseline.
+fn certify(
+    spec: &str,
+    catalogue: &Catalogue,
+    args: &MatrixArgs,
+    limits: Limits,
+    partial: bool,
+) -> Result<Done, BadInput> {
+    let mut engine = super::engine(spec, &args.external)?;
+    let run = Run::within(&mut engine, catalogue, limits);
+    let identity = run.engine.to_string();
+    let name = baseline_name(&run.engine.name);
+    eprintln!("{identity}: {}", run.tally());
+    let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
+        let path = dir.join(&name);
+        if path.exists() {
+            Baseline::load(&path).map(Some).map_err(BadInput)
+        } else {
+            Ok(None)
+        }
+    };
+    let (baseline, comparison) = match (&args.baselines, &args.write_baselines) {
+        (Some(dir), _) => {
+            let baseline = load(dir)?.ok_or_else(|| {
+                BadInput(format!(
+                    "{}: no baseline for {identity} (write one with --write-baselines)",
+                    dir.join(&name).display()
+                ))
+            })?;
+            (None, Some(baseline.compare(&run, partial)))
+        }
+        (None, Some(dir)) => {
+            let previous = load(dir)?;
+            (Some(Baseline::from_run(&run, previous.as_ref())), None)
+        }
+        (None, None) => (None, None),
+    };
+    Ok(Done {
+        column: (identity.clone(), run.by_area(), run.tally()),
+        identity,
+        name,
+        baseline,
+        comparison,
+    })
+}
+
 /// One engine's results, kept for the table and the baselines.
 struct Done {
     identity: String,
@@ -71,70 +121,33 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         .max(1);
     let partial = args.selection.filter.is_some();
 
-    // Engines are made inside their threads: an engine need not be Send, a spec is.
-    let mut results: Vec<Option<Result<Done, BadInput>>> = (0..specs.len()).map(|_| None).collect();
-    for chunk in (0..specs.len()).collect::<Vec<_>>().chunks(jobs) {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = chunk
-                .iter()
-                .map(|&i| {
-                    let spec = &specs[i];
-                    let catalogue = &catalogue;
-                    let external = &args.external;
-                    let baselines = args.baselines.as_deref();
-                    let previous_dir = args.write_baselines.as_deref();
-                    (
-                        i,
-                        scope.spawn(move || -> Result<Done, BadInput> {
-                            let mut engine = super::engine(spec, external)?;
-                            let run = Run::new(&mut engine, catalogue);
-                            let identity = run.engine.to_string();
-                            let name = baseline_name(&run.engine.name);
-                            eprintln!("{identity}: {}", run.tally());
-                            let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
-                                let path = dir.join(&name);
-                                if path.exists() {
-                                    Baseline::load(&path).map(Some).map_err(BadInput)
-                                } else {
-                                    Ok(None)
-                                }
-                            };
-                            let (baseline, comparison) = match (baselines, previous_dir) {
-                                (Some(dir), _) => {
-                                    let baseline = load(dir)?.ok_or_else(|| {
-                                        BadInput(format!(
-                                            "{}: no baseline for {identity} (write one with \
-                                         --write-baselines)",
-                                            dir.join(&name).display()
-                                        ))
-                                    })?;
-                                    let comparison = baseline.compare(&run, partial);
-                                    (None, Some(comparison))
-                                }
-                                (None, Some(dir)) => {
-                                    let previous = load(dir)?;
-                                    (Some(Baseline::from_run(&run, previous.as_ref())), None)
-                                }
-                                (None, None) => (None, None),
-                            };
-                            Ok(Done {
-                                column: (identity.clone(), run.by_area(), run.tally()),
-                                identity,
-                                name,
-                                baseline,
-                                comparison,
-                            })
-                        }),
-                    )
-                })
-                .collect();
-            for (i, handle) in handles {
-                results[i] = Some(handle.join().unwrap_or_else(|_| {
-                    Err(BadInput(format!("the run of `{}` panicked", specs[i])))
-                }));
-            }
-        });
-    }
+    // Engines are made inside their threads (an engine need not be Send, a spec is), `jobs`
+    // threads taking the next engine as soon as one is done: a slow engine never waits for a
+    // batch to finish.
+    let limits = args.external.limits();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Done, BadInput>>>> =
+        Mutex::new((0..specs.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(specs.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(spec) = specs.get(i) else { break };
+                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        certify(spec, &catalogue, args, limits, partial)
+                    }))
+                    .unwrap_or_else(|_| Err(BadInput(format!("the run of `{spec}` panicked"))));
+                    if let Ok(mut results) = results.lock() {
+                        results[i] = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    let results = results
+        .into_inner()
+        .map_err(|_| BadInput("a matrix worker panicked".into()))?;
     let mut done = Vec::new();
     for result in results.into_iter().flatten() {
         done.push(result?);

@@ -125,9 +125,19 @@ pub(crate) struct ExternalArgs {
     /// a violation is an error verdict naming the message (`process:` engines).
     #[arg(long)]
     validate_protocol: bool,
+    /// Ask no perft count above this many nodes (for slow engines): deeper depths are left out,
+    /// and a case with nothing left to ask is skipped with the limit as its reason.
+    #[arg(long, value_name = "NODES")]
+    perft_limit: Option<u64>,
 }
 
 impl ExternalArgs {
+    pub(crate) fn limits(&self) -> chess_conformance::Limits {
+        chess_conformance::Limits {
+            perft_nodes: self.perft_limit,
+        }
+    }
+
     pub(crate) fn options(&self) -> Options {
         Options {
             timeout: self.timeout,

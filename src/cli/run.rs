@@ -54,7 +54,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         None => None,
     };
     let mut engine = super::engine(&args.engine, &args.external)?;
-    let run = Run::new(&mut engine, &catalogue);
+    let run = Run::within(&mut engine, &catalogue, args.external.limits());
     let detail = if args.verbose {
         Detail::Verbose
     } else {

@@ -10,7 +10,7 @@
 //!
 //! Adding a question to the protocol: a [`Request`] variant and its `name`, the two schema files
 //! and their line in [`MESSAGES`], the capability's line in [`carriers`], a method in
-//! `impl Engine for ProcessEngine` and an arm in [`dispatch`]. Shims answer request types they do
+//! `impl Engine for ProcessEngine` and an arm in `dispatch`. Shims answer request types they do
 //! not know with `unsupported`, so older shims keep working. A capability with no request type
 //! is ignored when an engine declares it ([`carried`]), so its cases are skipped.
 
@@ -148,19 +148,19 @@ pub enum Request<'a> {
         /// [`VERSION`].
         protocol: u32,
     },
-    /// [`Engine::legal_moves`](crate::Engine::legal_moves).
+    /// [`Engine::legal_moves`].
     LegalMoves(Position<'a>),
-    /// [`Engine::in_check`](crate::Engine::in_check).
+    /// [`Engine::in_check`].
     InCheck(Position<'a>),
-    /// [`Engine::checkers`](crate::Engine::checkers).
+    /// [`Engine::checkers`].
     Checkers(Position<'a>),
-    /// [`Engine::game_state`](crate::Engine::game_state).
+    /// [`Engine::game_state`].
     GameState(Position<'a>),
-    /// [`Engine::draw_claims`](crate::Engine::draw_claims).
+    /// [`Engine::draw_claims`].
     DrawClaims(Position<'a>),
-    /// [`Engine::mating_material`](crate::Engine::mating_material).
+    /// [`Engine::mating_material`].
     MatingMaterial(Position<'a>),
-    /// [`Engine::play`](crate::Engine::play).
+    /// [`Engine::play`].
     Play {
         /// The position.
         #[serde(flatten)]
@@ -169,7 +169,7 @@ pub enum Request<'a> {
         #[serde(rename = "move")]
         mv: &'a str,
     },
-    /// [`Engine::san`](crate::Engine::san).
+    /// [`Engine::san`].
     San {
         /// The position.
         #[serde(flatten)]
@@ -178,7 +178,7 @@ pub enum Request<'a> {
         #[serde(rename = "move")]
         mv: &'a str,
     },
-    /// [`Engine::parse_san`](crate::Engine::parse_san).
+    /// [`Engine::parse_san`].
     ParseSan {
         /// The position.
         #[serde(flatten)]
@@ -186,7 +186,7 @@ pub enum Request<'a> {
         /// The SAN to read.
         san: &'a str,
     },
-    /// [`Engine::attacks`](crate::Engine::attacks).
+    /// [`Engine::attacks`].
     Attacks {
         /// The position.
         #[serde(flatten)]
@@ -198,7 +198,7 @@ pub enum Request<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         from: Option<&'a str>,
     },
-    /// [`Engine::perft`](crate::Engine::perft).
+    /// [`Engine::perft`].
     Perft {
         /// The position.
         #[serde(flatten)]
@@ -206,12 +206,12 @@ pub enum Request<'a> {
         /// The depth, at least 1.
         depth: u32,
     },
-    /// [`Engine::validate_fen`](crate::Engine::validate_fen).
+    /// [`Engine::validate_fen`].
     ValidateFen {
         /// The FEN, possibly invalid on purpose.
         fen: &'a str,
     },
-    /// [`Engine::draw_claims_with_move`](crate::Engine::draw_claims_with_move).
+    /// [`Engine::draw_claims_with_move`].
     DrawClaimsWithMove {
         /// The position.
         #[serde(flatten)]
@@ -220,7 +220,7 @@ pub enum Request<'a> {
         #[serde(rename = "move")]
         mv: &'a str,
     },
-    /// [`Engine::touch_move`](crate::Engine::touch_move).
+    /// [`Engine::touch_move`].
     TouchMove {
         /// The position.
         #[serde(flatten)]
@@ -228,7 +228,7 @@ pub enum Request<'a> {
         /// What happened at the board, in order, each in its string form (`touch e2`).
         events: &'a [TouchEvent],
     },
-    /// [`Engine::winnable`](crate::Engine::winnable).
+    /// [`Engine::winnable`].
     Winnable {
         /// The position.
         #[serde(flatten)]
