@@ -6,9 +6,9 @@
 //! and perft; `Move::san` and `Move::from_san` for SAN; `movegen::is_cell_attacked` and
 //! `movegen::cell_attackers` for attacked squares; `Board::as_fen` for the position after a move.
 //!
-//! owlchess has every rule the suite asks about except a per-side mating-material test (its
-//! insufficient-material check is private and answers for both sides at once), so
-//! `mating-material` is the one question it does not declare.
+//! Not declared: `mating-material` (owlchess's insufficient-material check is private and
+//! answers for both sides at once), `claim-with-move` (it has no claim by a declared move), and
+//! the questions no library here can answer (`touch-move`, `winnable`, `dead-position`).
 
 use std::str::FromStr;
 
