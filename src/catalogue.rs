@@ -147,6 +147,21 @@ mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin_cases.rs"));
 }
 
+/// The embedded case files, hand-written first: (name, text).
+fn builtin_case_files() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    builtin::CASE_FILES.iter().chain(builtin::GENERATED_FILES)
+}
+
+/// Embedded (name, text) pairs as sources.
+fn embedded<'a>(
+    files: impl Iterator<Item = &'a (&'static str, &'static str)>,
+) -> impl Iterator<Item = Source> {
+    files.map(|(name, text)| Source {
+        name: (*name).to_owned(),
+        text: (*text).to_owned(),
+    })
+}
+
 impl Catalogue {
     /// The catalogue shipped with this crate: every file of `cases/` and of `generated/`,
     /// embedded in the binary (hand-written cases first).
@@ -155,16 +170,8 @@ impl Catalogue {
     ///
     /// Only if the shipped catalogue is broken, which its own tests rule out.
     pub fn builtin() -> Result<Catalogue, LoadErrors> {
-        let files = builtin::CASE_FILES.iter().chain(builtin::GENERATED_FILES);
-        let sources = files.map(|(name, text)| Source {
-            name: (*name).to_owned(),
-            text: (*text).to_owned(),
-        });
-        let retired = builtin::RETIRED.iter().map(|(name, text)| Source {
-            name: (*name).to_owned(),
-            text: (*text).to_owned(),
-        });
-        Catalogue::from_sources(sources, retired)
+        let retired = embedded(builtin::RETIRED.iter());
+        Catalogue::from_sources(embedded(builtin_case_files()), retired)
     }
 
     /// The one shipped case with this id (none if there is no such case), loaded at a fraction
@@ -177,17 +184,12 @@ impl Catalogue {
     /// Only if the shipped catalogue is broken, which its own tests rule out.
     pub fn builtin_case(id: &str) -> Result<Catalogue, LoadErrors> {
         let area = id.split_once('/').map_or(id, |(area, _)| area);
-        let files = builtin::CASE_FILES.iter().chain(builtin::GENERATED_FILES);
-        let files = files.filter(|(name, _)| {
+        let files = builtin_case_files().filter(|(name, _)| {
             Path::new(name)
                 .file_stem()
                 .is_some_and(|stem| stem.to_string_lossy() == area)
         });
-        let sources = files.map(|(name, text)| Source {
-            name: (*name).to_owned(),
-            text: (*text).to_owned(),
-        });
-        Catalogue::from_sources_where(sources, std::iter::empty(), |case| case == id)
+        Catalogue::from_sources_where(embedded(files), std::iter::empty(), |case| case == id)
     }
 
     /// Loads case files from paths: a file is read as one case file, a directory for its

@@ -267,32 +267,16 @@ fn matrix_prints_areas_by_engines() {
 fn matrix_writes_and_checks_one_baseline_per_engine() {
     let dir = std::env::temp_dir().join(format!("cc-matrix-{}", std::process::id()));
     let dir_arg = dir.to_str().unwrap();
-    let out = cli(&[
-        "matrix",
-        "--cases",
-        "tests/fixtures/wrong",
-        "--write-baselines",
-        dir_arg,
-    ]);
+    let matrix =
+        |flag: &str, dir: &str| cli(&["matrix", "--cases", "tests/fixtures/wrong", flag, dir]);
+    let out = matrix("--write-baselines", dir_arg);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let written = std::fs::read_to_string(dir.join("reference-shakmaty.yaml")).unwrap();
     assert!(written.contains("piece-moves/start-21-wrong:"), "{written}");
-    let out = cli(&[
-        "matrix",
-        "--cases",
-        "tests/fixtures/wrong",
-        "--baselines",
-        dir_arg,
-    ]);
+    let out = matrix("--baselines", dir_arg);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     std::fs::write(dir.join("reference-shakmaty.yaml"), "known_failures: {}\n").unwrap();
-    let out = cli(&[
-        "matrix",
-        "--cases",
-        "tests/fixtures/wrong",
-        "--baselines",
-        dir_arg,
-    ]);
+    let out = matrix("--baselines", dir_arg);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("new failure  piece-moves/start-21-wrong"),
@@ -300,13 +284,7 @@ fn matrix_writes_and_checks_one_baseline_per_engine() {
         text(&out.stderr)
     );
     std::fs::remove_dir_all(&dir).unwrap();
-    let out = cli(&[
-        "matrix",
-        "--cases",
-        "tests/fixtures/wrong",
-        "--baselines",
-        "/nonexistent-dir",
-    ]);
+    let out = matrix("--baselines", "/nonexistent-dir");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("no baseline for reference (shakmaty)"),
