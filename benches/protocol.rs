@@ -17,7 +17,7 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use chess_conformance::engines::{Options, ProcessEngine};
+use chess_conformance::engines::{Options, Process, ProcessEngine};
 use chess_conformance::{Catalogue, Engine, Game, Reference, Run};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -27,7 +27,7 @@ fn main() {
     if args.get(1).map(String::as_str) == Some("--serve") {
         let mut engine = Reference::new();
         let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-        chess_conformance::engines::protocol::serve(&mut engine, stdin.lock(), stdout.lock())
+        chess_conformance::protocol::serve(&mut engine, stdin.lock(), stdout.lock())
             .expect("stdin and stdout work");
         return;
     }
@@ -47,7 +47,7 @@ fn main() {
 
 fn served() -> ProcessEngine {
     let me = std::env::current_exe().expect("the bench binary has a path");
-    ProcessEngine::start(
+    Process::start(
         vec![me.to_string_lossy().into_owned(), "--serve".into()],
         Options::default(),
     )
@@ -190,7 +190,7 @@ fn python_chess() {
             timeout: Duration::from_secs(300),
             ..Options::default()
         };
-        let mut engine = ProcessEngine::start(
+        let mut engine = Process::start(
             vec![
                 "python3".into(),
                 "benches/timed_shim.py".into(),

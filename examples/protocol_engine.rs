@@ -13,9 +13,5 @@ use std::io;
 
 fn main() -> io::Result<()> {
     let mut engine = chess_conformance::Reference::new();
-    chess_conformance::engines::protocol::serve(
-        &mut engine,
-        io::stdin().lock(),
-        io::stdout().lock(),
-    )
+    chess_conformance::protocol::serve(&mut engine, io::stdin().lock(), io::stdout().lock())
 }

@@ -703,7 +703,7 @@ fn check_attacks(
     checks: &mut Vec<Check>,
 ) -> Result<(), Stop> {
     let source = match (&attacks.from, attacks.by) {
-        (Some(square), _) => AttackSource::Square(square),
+        (Some(square), _) => AttackSource::Square(square.clone()),
         (None, Some(color)) => AttackSource::Side(color),
         (None, None) => {
             return Err(Stop::Error(
@@ -714,7 +714,7 @@ fn check_attacks(
         }
     };
     let q = format!("attacks {source}");
-    let actual = squares_answer(&q, ask(&q, || engine.attacks(game, source))?)?;
+    let actual = squares_answer(&q, ask(&q, || engine.attacks(game, &source))?)?;
     let set: BTreeSet<&String> = actual.iter().collect();
     let label = format!("attacks {source}");
     if let Some(expected) = &attacks.squares {

@@ -99,20 +99,23 @@ pub mod engine;
 pub mod engines;
 pub mod generate;
 pub mod harness;
+pub mod protocol;
 mod reference;
 pub mod replay;
 pub mod report;
 pub mod touch;
 pub mod verdict;
+pub mod vocabulary;
 pub mod winnable;
 
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
 pub use case::{Winnability, WinnableExpect};
 pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
 pub use check::{Limits, check, check_within, requirements};
+pub use engine::question;
 pub use engine::{
-    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
-    Identity, MoveResult,
+    Answer, Ask, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game,
+    GameState, Identity, MoveResult,
 };
 pub use harness::{test_main, test_main_with};
 pub use reference::Reference;

@@ -121,7 +121,7 @@ impl Engine for Reference {
         })
     }
 
-    fn attacks(&mut self, game: &Game, source: AttackSource) -> Answer<Vec<String>> {
+    fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
         let board = self.position(game)?.board();
         let attacked = match source {
             AttackSource::Square(name) => {
@@ -132,7 +132,7 @@ impl Engine for Reference {
                 board.attacks_from(square)
             }
             AttackSource::Side(color) => board
-                .by_color(replay::to_shakmaty(color))
+                .by_color(replay::to_shakmaty(*color))
                 .into_iter()
                 .fold(shakmaty::Bitboard::EMPTY, |all, sq| {
                     all | board.attacks_from(sq)
@@ -223,10 +223,15 @@ mod tests {
         };
         // The kings stand off the queen's lines, so its rays run to the edge.
         assert_eq!(
-            r.attacks(&game, AttackSource::Square("d4")).unwrap().len(),
+            r.attacks(&game, &AttackSource::Square("d4".into()))
+                .unwrap()
+                .len(),
             27
         );
-        assert!(r.attacks(&game, AttackSource::Square("e4")).is_err());
+        assert!(
+            r.attacks(&game, &AttackSource::Square("e4".into()))
+                .is_err()
+        );
     }
 
     #[test]

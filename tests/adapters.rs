@@ -176,20 +176,28 @@ fn attacks_follow_the_rules_of_3_1() {
     for mut engine in adapters() {
         let id = engine.identity();
         let queen = game("8/8/8/8/3Q4/8/k6K/8 w - - 0 1", &[]);
-        let d4 = engine.attacks(&queen, AttackSource::Square("d4")).unwrap();
+        let d4 = engine
+            .attacks(&queen, &AttackSource::Square("d4".into()))
+            .unwrap();
         assert_eq!(d4.len(), 27, "{id}: {d4:?}");
         // A pawn attacks its two forward diagonals, empty or not, never the square ahead.
         let pawn = game("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &[]);
-        let mut e2 = engine.attacks(&pawn, AttackSource::Square("e2")).unwrap();
+        let mut e2 = engine
+            .attacks(&pawn, &AttackSource::Square("e2".into()))
+            .unwrap();
         e2.sort();
         assert_eq!(e2, ["d3", "f3"], "{id}");
         // Defended own pieces count: the e1 king attacks e2, where its own pawn stands.
         let white = engine
-            .attacks(&pawn, AttackSource::Side(Color::White))
+            .attacks(&pawn, &AttackSource::Side(Color::White))
             .unwrap();
         assert!(white.contains(&"e2".to_string()), "{id}: {white:?}");
         assert!(!white.contains(&"e3".to_string()), "{id}: {white:?}");
-        assert!(engine.attacks(&pawn, AttackSource::Square("e4")).is_err());
+        assert!(
+            engine
+                .attacks(&pawn, &AttackSource::Square("e4".into()))
+                .is_err()
+        );
     }
 }
 
@@ -216,7 +224,7 @@ fn declared_capabilities_are_exactly_the_questions_answered() {
                 Capability::ParseSan => unsupported(engine.parse_san(&start, "Nf3").err()),
                 Capability::Attacks => unsupported(
                     engine
-                        .attacks(&start, AttackSource::Side(Color::White))
+                        .attacks(&start, &AttackSource::Side(Color::White))
                         .err(),
                 ),
                 Capability::Perft => unsupported(engine.perft(&start, 1).err()),

@@ -11,7 +11,7 @@ use std::io::{self, BufRead, Write};
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
-use chess_conformance::engines::{Options, ProcessEngine, UciEngine};
+use chess_conformance::engines::{Options, Process, ProcessEngine, UciEngine};
 use chess_conformance::{
     Capabilities, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference, Run,
     requirements,
@@ -95,8 +95,7 @@ fn fake_protocol_engine(faults: &[String]) -> ExitCode {
         }
         let reply = match fault_for(faults, kind) {
             None => {
-                let mut reply =
-                    chess_conformance::engines::protocol::answer_line(&mut reference, &line);
+                let mut reply = chess_conformance::protocol::answer_line(&mut reference, &line);
                 if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
                     let mut v: Value = serde_json::from_str(&reply).unwrap();
                     v["result"]["capabilities"]
@@ -163,7 +162,7 @@ fn options(timeout_ms: u64, validate: bool) -> Options {
 fn served(faults: &[&str], options: Options) -> Result<ProcessEngine, String> {
     let mut argv = vec![this_binary(), "--serve".to_owned()];
     argv.extend(faults.iter().map(|f| (*f).to_owned()));
-    ProcessEngine::start(argv, options)
+    Process::start(argv, options)
 }
 
 fn start_position() -> Game<'static> {

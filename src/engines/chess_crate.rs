@@ -238,7 +238,7 @@ impl Engine for ChessCrate {
         Ok(ChessMove::from_san(&board, san).ok().map(|m| m.to_string()))
     }
 
-    fn attacks(&mut self, game: &Game, source: AttackSource) -> Answer<Vec<String>> {
+    fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
         let board = self.board(game)?;
         let attacked = match source {
             AttackSource::Square(name) => {
@@ -249,7 +249,7 @@ impl Engine for ChessCrate {
                     .ok_or_else(|| EngineError::failed(format!("no piece on {name}")))?
             }
             AttackSource::Side(color) => {
-                let mine = *board.color_combined(to_chess(color));
+                let mine = *board.color_combined(to_chess(*color));
                 mine.fold(EMPTY, |all, sq| {
                     all | attacks_from(&board, sq).unwrap_or(EMPTY)
                 })

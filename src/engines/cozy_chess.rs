@@ -232,7 +232,7 @@ impl Engine for CozyChess {
             .map(|m| display_uci_move(&board, m).to_string()))
     }
 
-    fn attacks(&mut self, game: &Game, source: AttackSource) -> Answer<Vec<String>> {
+    fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
         let board = self.board(game)?;
         let attacked = match source {
             AttackSource::Square(name) => {
@@ -243,7 +243,7 @@ impl Engine for CozyChess {
                     .ok_or_else(|| EngineError::failed(format!("no piece on {name}")))?
             }
             AttackSource::Side(color) => board
-                .colors(to_cozy(color))
+                .colors(to_cozy(*color))
                 .into_iter()
                 .fold(BitBoard::EMPTY, |all, sq| {
                     all | attacks_from(&board, sq).unwrap_or(BitBoard::EMPTY)

@@ -88,7 +88,7 @@ pub mod protocol;
 pub mod uci;
 
 pub use child::Limits;
-pub use process::ProcessEngine;
+pub use process::{Process, ProcessEngine};
 pub use uci::UciEngine;
 
 /// How engines in other processes are run; in-process engines ignore it.
@@ -151,31 +151,13 @@ fn external(
     };
     match kind {
         "process" => Some(argv().and_then(|argv| {
-            let engine = ProcessEngine::start(argv, *options)?;
-            let (known, unknown): (Vec<&String>, Vec<&String>) = engine
-                .ignored_capabilities()
-                .iter()
-                .partition(|name| crate::engine::Capability::from_name(name).is_some());
-            let join = |names: Vec<&String>| {
-                names
-                    .iter()
-                    .map(|n| n.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
+            let engine = Process::start(argv, *options)?;
+            let unknown = engine.ignored_capabilities();
             if !unknown.is_empty() {
                 eprintln!(
                     "warning: engine `{command}` declares capabilities this harness does not \
                      know (ignored): {}",
-                    join(unknown)
-                );
-            }
-            if !known.is_empty() {
-                eprintln!(
-                    "warning: engine `{command}` declares capabilities that protocol version {} \
-                     has no request for (ignored, their cases are skipped): {}",
-                    protocol::VERSION,
-                    join(known)
+                    unknown.join(", ")
                 );
             }
             Ok(Box::new(engine) as Box<dyn Engine>)

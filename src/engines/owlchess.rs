@@ -234,7 +234,7 @@ impl Engine for Owlchess {
             .map(|m| m.to_string()))
     }
 
-    fn attacks(&mut self, game: &Game, source: AttackSource) -> Answer<Vec<String>> {
+    fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
         let board = self.board(game)?;
         let attacked: Vec<Coord> = match source {
             AttackSource::Square(name) => {
@@ -248,7 +248,7 @@ impl Engine for Owlchess {
                     .collect()
             }
             AttackSource::Side(color) => Coord::iter()
-                .filter(|&c| movegen::is_cell_attacked(&board, c, to_owl(color)))
+                .filter(|&c| movegen::is_cell_attacked(&board, c, to_owl(*color)))
                 .collect(),
         };
         Ok(attacked.into_iter().map(|c| c.to_string()).collect())

@@ -14,8 +14,10 @@ use std::time::Instant;
 
 use super::Options;
 use super::child::{Fault, LineChild};
-use super::protocol::{self, Hello, Reply, Request, Schemas};
-use crate::engine::{Answer, Capabilities, Capability, EngineError};
+use super::protocol::Schemas;
+use crate::engine::{Answer, Capabilities, Capability, EngineError, Game, Identity};
+use crate::protocol::{self, Client, Hello, Remote, Reply};
+use crate::question::Question;
 
 /// How many failed restarts in a row make the harness give an engine up.
 const RESTARTS: u32 = 3;
@@ -26,8 +28,12 @@ const STDERR_LINES: usize = 20;
 /// How much of a bad answer an error message quotes.
 const QUOTED_CHARS: usize = 300;
 
-/// An engine in another process, spoken to in JSON lines.
-pub struct ProcessEngine {
+/// An engine in another process, spoken to in JSON lines: a [`Process`] behind
+/// [`Remote`], which sends each question as its request.
+pub type ProcessEngine = Remote<Process>;
+
+/// The process of a `process:` engine and the conversation with it.
+pub struct Process {
     argv: Vec<String>,
     options: Options,
     child: Option<LineChild>,
@@ -40,9 +46,9 @@ pub struct ProcessEngine {
     waited: std::time::Duration,
 }
 
-impl std::fmt::Debug for ProcessEngine {
+impl std::fmt::Debug for Process {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ProcessEngine")
+        f.debug_struct("Process")
             .field("argv", &self.argv)
             .field("hello", &self.hello)
             .field("running", &self.child.is_some())
@@ -59,7 +65,7 @@ enum Failure {
     Restart(String),
 }
 
-impl ProcessEngine {
+impl Process {
     /// Starts `argv` (a program and its arguments, run without a shell) and shakes hands.
     ///
     /// # Errors
@@ -70,7 +76,7 @@ impl ProcessEngine {
         if argv.is_empty() {
             return Err("`process:` needs a command, e.g. `process:python3 shim.py`".into());
         }
-        let mut engine = ProcessEngine {
+        let mut engine = Process {
             argv,
             options,
             child: None,
@@ -88,22 +94,17 @@ impl ProcessEngine {
             waited: std::time::Duration::ZERO,
         };
         let (child, hello) = engine.connect()?;
-        let (capabilities, ignored) = read_capabilities(&hello.capabilities, protocol::carried());
+        let (capabilities, ignored) = read_capabilities(&hello.capabilities);
         engine.child = Some(child);
         engine.hello = hello;
         engine.capabilities = capabilities;
         engine.ignored = ignored;
-        Ok(engine)
+        Ok(Remote(engine))
     }
 
     /// The handshake's answer: name, version and the capabilities as declared.
     pub fn hello(&self) -> &Hello {
         &self.hello
-    }
-
-    /// The capabilities the engine declared that this harness knows.
-    pub(super) fn known_capabilities(&self) -> Capabilities {
-        self.capabilities
     }
 
     /// How many requests were sent (the handshakes included), and the time spent waiting for
@@ -113,8 +114,7 @@ impl ProcessEngine {
         (self.seq, self.waited)
     }
 
-    /// The capability names the engine declared that are ignored: unknown to this harness, or
-    /// known but not carried by this version of the protocol ([`protocol::carriers`]).
+    /// The capability names the engine declared that this harness does not know, and ignores.
     pub fn ignored_capabilities(&self) -> &[String] {
         &self.ignored
     }
@@ -129,10 +129,7 @@ impl ProcessEngine {
         let command = self.command();
         let mut child = LineChild::spawn(&self.argv, self.options.limits())
             .map_err(|e| format!("engine `{command}` cannot be started: {e}"))?;
-        let start = Request::Start {
-            protocol: protocol::VERSION,
-        };
-        let (about, answer) = self.exchange(&mut child, &start);
+        let (about, answer) = self.exchange(&mut child, Message::Start);
         let hello: Hello = match answer {
             Ok(hello) => hello,
             Err(failure) => {
@@ -164,13 +161,13 @@ impl ProcessEngine {
     fn exchange<T: DeserializeOwned>(
         &mut self,
         child: &mut LineChild,
-        request: &Request,
+        message: Message,
     ) -> (String, Result<T, Failure>) {
         let seq = self.seq;
         self.seq += 1;
-        let about = format!("request {seq} ({})", request.name());
+        let about = format!("request {seq} ({})", message.name());
         let mut waited = std::time::Duration::ZERO;
-        let answer = self.exchange_numbered(child, request, seq, &mut waited);
+        let answer = self.exchange_numbered(child, message, seq, &mut waited);
         self.waited += waited;
         (about, answer)
     }
@@ -178,12 +175,15 @@ impl ProcessEngine {
     fn exchange_numbered<T: DeserializeOwned>(
         &self,
         child: &mut LineChild,
-        request: &Request,
+        message: Message,
         seq: u64,
         waited: &mut std::time::Duration,
     ) -> Result<T, Failure> {
-        let name = request.name();
-        let line = request.to_line(seq);
+        let name = message.name();
+        let line = match message {
+            Message::Start => protocol::start_line(seq),
+            Message::Question(question, game) => protocol::request_line(seq, question, game),
+        };
         let schemas = self.options.validate_protocol.then(Schemas::get);
         let failed = |why: String| Failure::Answer(EngineError::Failed(why));
         if let Some(schemas) = schemas {
@@ -238,7 +238,7 @@ impl ProcessEngine {
     }
 
     /// Asks one question, restarting the engine first if an earlier fault stopped it.
-    pub(super) fn ask<T: DeserializeOwned>(&mut self, request: &Request) -> Answer<T> {
+    fn request<T: DeserializeOwned>(&mut self, message: Message) -> Answer<T> {
         if let Some(why) = &self.given_up {
             return Err(EngineError::Failed(why.clone()));
         }
@@ -246,7 +246,7 @@ impl ProcessEngine {
             Some(child) => child,
             None => self.restart()?,
         };
-        let (about, answer) = self.exchange(&mut child, request);
+        let (about, answer) = self.exchange(&mut child, message);
         match answer {
             Ok(value) => {
                 self.child = Some(child);
@@ -318,6 +318,39 @@ impl ProcessEngine {
     }
 }
 
+/// What the harness sends: the handshake, or a question (with its position).
+#[derive(Clone, Copy)]
+enum Message<'q> {
+    Start,
+    Question(&'q Question, Option<&'q Game<'q>>),
+}
+
+impl Message<'_> {
+    fn name(&self) -> &'static str {
+        match self {
+            Message::Start => protocol::START,
+            Message::Question(question, _) => question.name(),
+        }
+    }
+}
+
+impl Client for Process {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: self.hello.name.clone(),
+            version: self.hello.version.clone(),
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        self.capabilities
+    }
+
+    fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T> {
+        self.request(Message::Question(question, game))
+    }
+}
+
 /// Appends the end of the engine's stderr to a message, when there is one.
 fn with_stderr(why: String, child: &LineChild) -> String {
     let tail = child.stderr_tail();
@@ -336,15 +369,14 @@ fn quote(text: &str) -> String {
     }
 }
 
-/// The capabilities among `names` that this harness knows and `carried` (what the protocol can
-/// ask) contains, and the other names, ignored.
-fn read_capabilities(names: &[String], carried: Capabilities) -> (Capabilities, Vec<String>) {
+/// The capabilities among `names` that this harness knows, and the other names, ignored.
+fn read_capabilities(names: &[String]) -> (Capabilities, Vec<String>) {
     let mut usable = Capabilities::NONE;
     let mut ignored = Vec::new();
     for name in names {
         match Capability::from_name(name) {
-            Some(c) if carried.contains(c) => usable = usable.with(c),
-            _ => ignored.push(name.clone()),
+            Some(c) => usable = usable.with(c),
+            None => ignored.push(name.clone()),
         }
     }
     (usable, ignored)
@@ -355,21 +387,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn capabilities_the_protocol_cannot_carry_are_ignored() {
+    fn unknown_capabilities_are_ignored() {
         let names: Vec<String> = ["legal-moves", "winnable", "castling-960", "fivefold"]
             .map(String::from)
             .to_vec();
-        // As if the protocol had no `winnable` request: the capability is dropped like an
-        // unknown one, so the checker skips its cases instead of sending the request.
-        let carried = Capabilities::all().without(Capability::Winnable);
-        let (usable, ignored) = read_capabilities(&names, carried);
+        let (usable, ignored) = read_capabilities(&names);
         assert_eq!(
             usable.iter().collect::<Vec<_>>(),
-            [Capability::LegalMoves, Capability::Fivefold]
+            [
+                Capability::LegalMoves,
+                Capability::Winnable,
+                Capability::Fivefold
+            ]
         );
-        assert_eq!(ignored, ["winnable", "castling-960"]);
-        let (usable, ignored) = read_capabilities(&names, protocol::carried());
-        assert_eq!(usable.iter().count(), 3);
         assert_eq!(ignored, ["castling-960"]);
     }
 }

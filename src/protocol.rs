@@ -1,0 +1,518 @@
+//! The engine protocol (docs/PROTOCOL.md) as data: one JSON object per line, each request
+//! carrying the position it asks about, each answer its request's `seq`.
+//!
+//! The requests are the questions of the table in [`crate::engine`] ([`Question`]), so this
+//! module only adds what is not a question: the handshake ([`Hello`]), the envelope of an answer
+//! ([`Reply`]), a request line ([`request_line`]), and the two sides of the conversation that
+//! need no process of their own:
+//!
+//! - the engine's side, [`serve`] and [`answer_line`]: any [`Engine`] answers requests, which is
+//!   all a Rust engine in its own process needs (see `examples/protocol_engine.rs`);
+//! - the harness's side, [`Client`] and [`Remote`]: whatever can send a question and read the
+//!   answer (the `process:` engine of `chess-conformance-engines`) becomes an [`Engine`].
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::engine::{Answer, Capabilities, Engine, EngineError, Game, Identity};
+use crate::question::Question;
+
+/// The protocol version this crate speaks.
+pub const VERSION: u32 = 1;
+
+/// The handshake's request type.
+pub const START: &str = "start";
+
+/// The harness's side of the conversation: sends a question and reads its answer.
+///
+/// [`Remote`] turns a client into an [`Engine`], one request per question.
+pub trait Client {
+    /// The engine's name and version, from the handshake.
+    fn identity(&self) -> Identity;
+
+    /// The capabilities the engine declared that this harness knows.
+    fn capabilities(&self) -> Capabilities;
+
+    /// Asks `question` about `game` (`None` for a question about a FEN alone) and reads the
+    /// result as a `T`.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Unsupported`] for an `unsupported` answer, [`EngineError::Failed`] for an
+    /// `error` answer, a fault of the engine, or a result that is not a `T`.
+    fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T>;
+}
+
+/// An engine behind a [`Client`]: every [`Engine`] question is sent as its request.
+#[derive(Debug)]
+pub struct Remote<C>(pub C);
+
+impl<C> std::ops::Deref for Remote<C> {
+    type Target = C;
+    fn deref(&self) -> &C {
+        &self.0
+    }
+}
+
+impl<C> std::ops::DerefMut for Remote<C> {
+    fn deref_mut(&mut self) -> &mut C {
+        &mut self.0
+    }
+}
+
+/// The position a request asks about, as the protocol writes it.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct Position<'a> {
+    fen: &'a str,
+    moves: &'a [String],
+}
+
+/// A request line (newline included): `seq`, `type`, the position when the question is about
+/// one, and the question's arguments.
+///
+/// ```
+/// use chess_conformance::protocol::request_line;
+/// use chess_conformance::question::{Play, Question};
+/// use chess_conformance::Game;
+///
+/// let moves = vec!["e2e4".to_owned()];
+/// let game = Game { fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", moves: &moves };
+/// let play = Question::Play(Play { uci: "e8d8".into() });
+/// assert_eq!(
+///     request_line(3, &play, Some(&game)),
+///     "{\"seq\":3,\"type\":\"play\",\"fen\":\"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\",\
+///      \"moves\":[\"e2e4\"],\"move\":\"e8d8\"}\n"
+/// );
+/// ```
+pub fn request_line(seq: u64, question: &Question, game: Option<&Game>) -> String {
+    #[derive(Serialize)]
+    struct Line<'a> {
+        seq: u64,
+        #[serde(rename = "type")]
+        kind: &'a str,
+        #[serde(flatten, skip_serializing_if = "Option::is_none")]
+        position: Option<Position<'a>>,
+        #[serde(flatten)]
+        arguments: Value,
+    }
+    let position = game
+        .filter(|_| question.about_a_position())
+        .map(|g| Position {
+            fen: g.fen,
+            moves: g.moves,
+        });
+    let arguments = question.arguments().expect("questions serialize");
+    let mut line = serde_json::to_string(&Line {
+        seq,
+        kind: question.name(),
+        position,
+        arguments,
+    })
+    .expect("requests serialize");
+    line.push('\n');
+    line
+}
+
+/// The handshake's request line: `{"seq":N,"type":"start","protocol":1}`.
+pub fn start_line(seq: u64) -> String {
+    format!("{{\"seq\":{seq},\"type\":\"{START}\",\"protocol\":{VERSION}}}\n")
+}
+
+/// The result of the handshake.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// The protocol version the engine speaks.
+    pub protocol: u32,
+    /// The implementation's name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// The capabilities it declares, by kebab-case name.
+    pub capabilities: Vec<String>,
+}
+
+/// What an answer line says: a result, `unsupported` with a reason, or an error message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    /// `{"seq": N, "result": ...}`.
+    Result(Value),
+    /// `{"seq": N, "unsupported": "why"}`.
+    Unsupported(String),
+    /// `{"seq": N, "error": "message"}`.
+    Error(String),
+}
+
+/// Reads the envelope of an answer: its sequence number and what it says.
+///
+/// # Errors
+///
+/// What is wrong with it, when it is not an object with a `seq` and exactly one of `result`,
+/// `unsupported` or `error` (the last two strings).
+pub fn parse_reply(value: Value) -> Result<(u64, Reply), String> {
+    let Value::Object(mut map) = value else {
+        return Err("the answer is not a JSON object".into());
+    };
+    let seq = map
+        .get("seq")
+        .and_then(Value::as_u64)
+        .ok_or("the answer has no `seq` (a non-negative integer)")?;
+    let mut found = Vec::new();
+    for key in ["result", "unsupported", "error"] {
+        if let Some(v) = map.remove(key) {
+            found.push((key, v));
+        }
+    }
+    if found.len() != 1 {
+        return Err(format!(
+            "the answer must have exactly one of `result`, `unsupported` and `error`; it has {}",
+            if found.is_empty() {
+                "none".to_owned()
+            } else {
+                found
+                    .iter()
+                    .map(|(k, _)| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            }
+        ));
+    }
+    let (key, v) = found.pop().expect("exactly one");
+    let reply = match (key, v) {
+        ("result", v) => Reply::Result(v),
+        ("unsupported", Value::String(why)) => Reply::Unsupported(why),
+        ("error", Value::String(message)) => Reply::Error(message),
+        (key, _) => return Err(format!("`{key}` must be a string")),
+    };
+    Ok((seq, reply))
+}
+
+// --- The engine's side: any Engine served over the protocol ---
+
+/// The answer line (with its newline) an engine gives to one request line: how [`serve`]
+/// answers, and what a Rust engine in its own process can use directly.
+///
+/// A line that is not a request still gets an `error` answer, under the request's own `seq`
+/// when it has one, so that the harness stays in step; a request type this crate does not know
+/// is answered `unsupported`.
+pub fn answer_line(engine: &mut dyn Engine, line: &str) -> String {
+    let (seq, reply) = match serde_json::from_str::<Value>(line) {
+        Ok(request) => {
+            let seq = request.get("seq").and_then(Value::as_u64);
+            (seq.unwrap_or(0), answer(engine, request))
+        }
+        Err(e) => (0, Err(EngineError::failed(format!("not a request: {e}")))),
+    };
+    let mut out = serde_json::Map::new();
+    out.insert("seq".into(), seq.into());
+    let (key, value) = match reply {
+        Ok(result) => ("result", result),
+        Err(EngineError::Unsupported(why)) => ("unsupported", why.into()),
+        Err(EngineError::Failed(message)) => ("error", message.into()),
+    };
+    out.insert(key.into(), value);
+    let mut text = Value::Object(out).to_string();
+    text.push('\n');
+    text
+}
+
+/// Answers one request, read as JSON.
+fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
+    if !request.is_object() {
+        return Err(EngineError::failed("not a request: not a JSON object"));
+    }
+    if request.get("seq").and_then(Value::as_u64).is_none() {
+        return Err(EngineError::failed(
+            "not a request: no `seq` (a non-negative integer)",
+        ));
+    }
+    let kind = match request.get("type") {
+        Some(Value::String(kind)) => kind.clone(),
+        _ => return Err(EngineError::failed("not a request: no `type` (a string)")),
+    };
+    if kind == START {
+        let identity = engine.identity();
+        let hello = Hello {
+            protocol: VERSION,
+            name: identity.name,
+            version: identity.version,
+            capabilities: engine
+                .capabilities()
+                .iter()
+                .map(|c| c.name().to_owned())
+                .collect(),
+        };
+        return serde_json::to_value(hello).map_err(EngineError::failed);
+    }
+    #[derive(Deserialize)]
+    struct Positioned {
+        fen: String,
+        #[serde(default)]
+        moves: Vec<String>,
+    }
+    let question = match Question::read(&kind, request.clone()) {
+        None => {
+            return Err(EngineError::Unsupported(format!(
+                "unknown request type `{kind}`"
+            )));
+        }
+        Some(read) => {
+            read.map_err(|e| EngineError::failed(format!("not a valid `{kind}` request: {e}")))?
+        }
+    };
+    let position = if question.about_a_position() {
+        serde_json::from_value::<Positioned>(request)
+            .map_err(|e| EngineError::failed(format!("not a valid `{kind}` request: {e}")))?
+    } else {
+        Positioned {
+            fen: String::new(),
+            moves: Vec::new(),
+        }
+    };
+    let game = Game {
+        fen: &position.fen,
+        moves: &position.moves,
+    };
+    question.answer(engine, &game)
+}
+
+/// Serves `engine` over the protocol: one answer line on `output` per request line of `input`,
+/// until `input` ends.
+///
+/// # Errors
+///
+/// Reading or writing failed.
+pub fn serve(
+    engine: &mut dyn Engine,
+    input: impl std::io::BufRead,
+    mut output: impl std::io::Write,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        output.write_all(answer_line(engine, &line?).as_bytes())?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Reference;
+    use crate::question::{self, Question};
+    use crate::vocabulary::{AttackSource, Color};
+    use serde_json::json;
+
+    const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    fn ask(line: &str) -> Value {
+        serde_json::from_str(&answer_line(&mut Reference::new(), line)).unwrap()
+    }
+
+    #[test]
+    fn requests_look_as_documented() {
+        let moves = vec!["e2e4".to_owned()];
+        let game = Game {
+            fen: START_FEN,
+            moves: &moves,
+        };
+        let attacks = Question::Attacks(question::Attacks {
+            source: AttackSource::Side(Color::White),
+        });
+        assert_eq!(
+            request_line(4, &attacks, Some(&game)),
+            format!(
+                "{{\"seq\":4,\"type\":\"attacks\",\"fen\":\"{START_FEN}\",\"moves\":[\"e2e4\"],\"by\":\"white\"}}\n"
+            )
+        );
+        let fen = Question::ValidateFen(question::ValidateFen { fen: "x".into() });
+        assert_eq!(
+            request_line(5, &fen, Some(&game)),
+            "{\"seq\":5,\"type\":\"validate_fen\",\"fen\":\"x\"}\n"
+        );
+        assert_eq!(
+            start_line(0),
+            "{\"seq\":0,\"type\":\"start\",\"protocol\":1}\n"
+        );
+    }
+
+    #[test]
+    fn every_question_round_trips_through_its_request_line() {
+        let moves = vec!["e2e4".to_owned()];
+        let game = Game {
+            fen: START_FEN,
+            moves: &moves,
+        };
+        let touches = ["touch g8", "say j'adoube", "release g8 on f6"]
+            .iter()
+            .map(|e| e.parse().unwrap())
+            .collect();
+        let every = [
+            Question::LegalMoves(question::LegalMoves {}),
+            Question::InCheck(question::InCheck {}),
+            Question::Checkers(question::Checkers {}),
+            Question::GameState(question::GameState {}),
+            Question::DrawClaims(question::DrawClaims {}),
+            Question::MatingMaterial(question::MatingMaterial {}),
+            Question::Play(question::Play { uci: "e7e5".into() }),
+            Question::San(question::San { uci: "g8f6".into() }),
+            Question::ParseSan(question::ParseSan { san: "Nf6".into() }),
+            Question::Attacks(question::Attacks {
+                source: AttackSource::Square("d8".into()),
+            }),
+            Question::Perft(question::Perft { depth: 2 }),
+            Question::ValidateFen(question::ValidateFen {
+                fen: START_FEN.into(),
+            }),
+            Question::DrawClaimsWithMove(question::DrawClaimsWithMove { uci: "g8f6".into() }),
+            Question::TouchMove(question::TouchMove { events: touches }),
+            Question::Winnable(question::Winnable { side: Color::Black }),
+        ];
+        assert_eq!(every.len(), Question::NAMES.len());
+        for q in &every {
+            let line = request_line(9, q, Some(&game));
+            let value: Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(value["type"], q.name());
+            let read = Question::read(q.name(), value).unwrap().unwrap();
+            assert_eq!(&read, q, "{line}");
+            // And the reference answers each one.
+            let answer = ask(&line);
+            assert!(answer.get("result").is_some(), "{line}: {answer}");
+        }
+    }
+
+    #[test]
+    fn the_serving_side_answers_in_the_documented_shapes() {
+        // White to move at halfmove 99: Rh1-h2 completes fifty moves, a2-a3 resets the count.
+        let fifty = "4k3/8/8/8/8/8/P7/4K2R w - - 99 80";
+        let claims = |mv: &str| {
+            ask(&json!({"seq": 5, "type": "draw_claims_with_move", "fen": fifty, "moves": [], "move": mv}).to_string())
+        };
+        assert_eq!(claims("h1h2"), json!({"seq": 5, "result": ["fifty_moves"]}));
+        assert_eq!(claims("a2a3"), json!({"seq": 5, "result": []}));
+        let rook_then_king = json!({"seq": 6, "type": "touch_move", "moves": [],
+            "fen": "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "events": ["touch h1", "touch e1"]});
+        let mut allowed: Vec<String> =
+            serde_json::from_value(ask(&rook_then_king.to_string())["result"].clone()).unwrap();
+        allowed.sort();
+        assert_eq!(
+            allowed,
+            [
+                "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"
+            ]
+        );
+        let accident = json!({"seq": 7, "type": "touch_move", "fen": START_FEN, "moves": [],
+            "events": ["touch e2 accidentally"]});
+        assert_eq!(
+            ask(&accident.to_string()),
+            json!({"seq": 7, "result": "any"})
+        );
+        let bare = |side: &str| {
+            ask(
+                &json!({"seq": 8, "type": "winnable", "fen": "8/8/8/4k3/8/8/8/2NNK3 w - - 0 1",
+                "moves": [], "side": side})
+                .to_string(),
+            )
+        };
+        assert_eq!(bare("white"), json!({"seq": 8, "result": "winnable"}));
+        assert_eq!(bare("black"), json!({"seq": 8, "result": "unwinnable"}));
+        let state = ask(&json!({"seq": 9, "type": "game_state", "moves": [],
+            "fen": "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"})
+        .to_string());
+        assert_eq!(
+            state,
+            json!({"seq": 9, "result": {"state": "checkmate", "winner": "white"}})
+        );
+        let hello = ask(r#"{"seq":0,"type":"start","protocol":1}"#);
+        assert_eq!(hello["result"]["protocol"], 1);
+        assert_eq!(
+            hello["result"]["capabilities"].as_array().unwrap().len(),
+            crate::Capability::ALL.len()
+        );
+    }
+
+    #[test]
+    fn the_serving_side_answers_bad_requests_in_step() {
+        // A malformed field is an error under the request's own `seq`, so the harness stays in
+        // step; a missing one names what is missing.
+        let grab = json!({"seq": 9, "type": "touch_move", "fen": START_FEN, "moves": [],
+            "events": ["grab e2"]});
+        let answer = ask(&grab.to_string());
+        assert_eq!(answer["seq"], 9);
+        let message = answer["error"].as_str().unwrap();
+        assert!(
+            message.contains("`grab e2` is not a touch-move event"),
+            "{message}"
+        );
+        let answer = ask(
+            &json!({"seq": 10, "type": "winnable", "fen": START_FEN, "moves": [], "side": "both"})
+                .to_string(),
+        );
+        assert_eq!(answer["seq"], 10);
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("not a valid `winnable` request"),
+            "{answer}"
+        );
+        let answer = ask(&json!({"seq": 11, "type": "winnable", "fen": START_FEN}).to_string());
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap()
+                .contains("missing field `side`"),
+            "{answer}"
+        );
+        let answer = ask(&json!({"seq": 12, "type": "legal_moves", "moves": []}).to_string());
+        assert!(
+            answer["error"]
+                .as_str()
+                .unwrap()
+                .contains("missing field `fen`"),
+            "{answer}"
+        );
+        let answer = ask(
+            &json!({"seq": 13, "type": "attacks", "fen": START_FEN, "moves": [],
+            "by": "white", "from": "e1"})
+            .to_string(),
+        );
+        assert!(
+            answer["error"].as_str().unwrap().contains("not both"),
+            "{answer}"
+        );
+        assert_eq!(
+            ask(r#"{"seq":14,"type":"castle_in_960"}"#),
+            json!({"seq": 14, "unsupported": "unknown request type `castle_in_960`"})
+        );
+        assert_eq!(ask("nonsense")["seq"], 0);
+        assert!(
+            ask("[1]")["error"]
+                .as_str()
+                .unwrap()
+                .contains("not a JSON object")
+        );
+    }
+
+    #[test]
+    fn envelopes() {
+        assert_eq!(
+            parse_reply(json!({"seq": 4, "result": null})),
+            Ok((4, Reply::Result(Value::Null)))
+        );
+        assert_eq!(
+            parse_reply(json!({"seq": 4, "unsupported": "no SAN"})),
+            Ok((4, Reply::Unsupported("no SAN".into())))
+        );
+        assert_eq!(
+            parse_reply(json!({"seq": 4, "result": 1, "error": "x"})),
+            Err("the answer must have exactly one of `result`, `unsupported` and `error`; it has `result` and `error`".into())
+        );
+        assert!(
+            parse_reply(json!({"result": 1}))
+                .unwrap_err()
+                .contains("`seq`")
+        );
+        assert!(parse_reply(json!([1])).is_err());
+        assert!(parse_reply(json!({"seq": 1, "error": 5})).is_err());
+    }
+}
