@@ -129,7 +129,7 @@ fn per_case(quick: bool) {
                 let begin = Instant::now();
                 for loaded in catalogue.cases().iter().take(spawned_cases) {
                     let mut engine = served();
-                    let verdict = chess_conformance::check(&mut engine, &loaded.case);
+                    let verdict = chess_conformance::check(&mut engine, loaded);
                     assert_eq!(verdict.outcome, chess_conformance::Outcome::Pass);
                 }
                 begin.elapsed().as_secs_f64() / spawned_cases as f64
@@ -187,7 +187,10 @@ fn python_chess() {
         ));
         let _ = std::fs::remove_file(&report);
         let options = Options {
-            timeout: Duration::from_secs(300),
+            limits: chess_conformance::Limits {
+                timeout: Duration::from_secs(300),
+                ..Default::default()
+            },
             ..Options::default()
         };
         let mut engine = Process::start(

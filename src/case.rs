@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::assertion;
 pub use crate::vocabulary::{Color, DrawClaim, MatingMaterial, StateName, Winnability};
 use crate::vocabulary::{Obligation, TouchEvent};
 
@@ -51,92 +52,57 @@ pub struct Case {
     pub expect: Expect,
 }
 
-/// The assertions of a case. Every field is optional; a case needs at least one.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Expect {
+crate::assertion::assertions! {
     /// UCI moves that must be legal.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legal: Option<Vec<String>>,
+    legal: Vec<String> => assertion::legal::Kind,
     /// UCI moves that must not be legal.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub illegal: Option<Vec<String>>,
+    illegal: Vec<String> => assertion::illegal::Kind,
     /// The exact set of legal moves, in any order.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moves: Option<Vec<String>>,
+    moves: Vec<String> => assertion::moves::Kind,
     /// The number of legal moves.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_count: Option<u32>,
+    move_count: u32 => assertion::move_count::Kind,
     /// Whether the side to move is in check.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub check: Option<bool>,
+    check: bool => assertion::check::Kind,
     /// The squares of the pieces giving check (empty: none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checkers: Option<Vec<String>>,
+    checkers: Vec<String> => assertion::checkers::Kind,
     /// The state of the game: over (and how) or ongoing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state: Option<StateName>,
+    state: StateName => assertion::state::Kind,
     /// The winner, required with `state: checkmate` and allowed only there.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Color>,
+    winner: Color => assertion::winner::Kind,
     /// The exact set of draws the player to move may claim (empty: none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub claims: Option<Vec<DrawClaim>>,
+    claims: Vec<DrawClaim> => assertion::claims::Kind,
     /// Whether each side could still checkmate by some series of legal moves (FIDE 6.9).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mating_material: Option<MatingMaterial>,
+    mating_material: MatingMaterial => assertion::mating_material::Kind,
     /// Positions reached by playing one move, compared by meaning.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after: Option<Vec<After>>,
+    after: Vec<After> => assertion::after::Kind,
     /// SAN of moves: UCI move to its SAN, check and mate suffixes included.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "unique_keys"
-    )]
-    pub san: Option<BTreeMap<String, String>>,
+    #[serde(deserialize_with = "unique_keys")]
+    san: BTreeMap<String, String> => assertion::san::Kind,
     /// Moves denoted by SAN: SAN to its UCI move, or null when the SAN must be rejected
     /// (ambiguous, illegal or malformed).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "unique_keys"
-    )]
-    pub from_san: Option<BTreeMap<String, Option<String>>>,
+    #[serde(deserialize_with = "unique_keys")]
+    from_san: BTreeMap<String, Option<String>> => assertion::from_san::Kind,
     /// Attacked squares, by a side or by the piece on a square.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attacks: Option<Vec<Attacks>>,
+    attacks: Vec<Attacks> => assertion::attacks::Kind,
     /// Perft node counts: depth to the number of leaf nodes.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "unique_keys"
-    )]
-    pub perft: Option<BTreeMap<u32, u64>>,
+    #[serde(deserialize_with = "unique_keys")]
+    perft: BTreeMap<u32, u64> => assertion::perft::Kind,
     /// Whether `fen` is a valid position. `false` means it must be rejected; such a case has no
     /// `moves` and no other assertion.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub valid: Option<bool>,
+    valid: bool => assertion::valid::Kind,
     /// UCI moves that are not legal and that the engine, asked to play them, must refuse,
     /// leaving its position as it was (FIDE 7.5.1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub refuses: Option<Vec<String>>,
+    refuses: Vec<String> => assertion::refuses::Kind,
     /// Draws the player may claim by declaring a move before playing it (FIDE 9.2.1.1 and
     /// 9.3.1): a legal UCI move to the exact set of claims the position it produces grounds.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "unique_keys"
-    )]
-    pub claims_with_move: Option<BTreeMap<String, Vec<DrawClaim>>>,
+    #[serde(deserialize_with = "unique_keys")]
+    claims_with_move: BTreeMap<String, Vec<DrawClaim>> => assertion::claims_with_move::Kind,
     /// Touch-move rulings (FIDE Article 4): what happened at the board, and the moves the player
     /// to move may still make.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub touch_move: Option<Vec<TouchMove>>,
+    touch_move: Vec<TouchMove> => assertion::touch_move::Kind,
     /// Whether each side named could still checkmate by some series of legal moves (FIDE 6.9,
     /// 5.2.2), judged over the whole position: material, pawn structure and forced lines.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winnable: Option<WinnableExpect>,
+    winnable: WinnableExpect => assertion::winnable::Kind,
 }
 
 /// Reads a map whose keys must be unique: YAML itself would let the last of two equal keys win,
@@ -179,39 +145,6 @@ where
     deserializer
         .deserialize_map(Unique(std::marker::PhantomData))
         .map(Some)
-}
-
-impl Expect {
-    /// The names of the assertions present, in the order the format lists them.
-    pub fn present(&self) -> Vec<&'static str> {
-        let mut names = Vec::new();
-        let mut add = |on: bool, name| {
-            if on {
-                names.push(name)
-            }
-        };
-        add(self.legal.is_some(), "legal");
-        add(self.illegal.is_some(), "illegal");
-        add(self.moves.is_some(), "moves");
-        add(self.move_count.is_some(), "move_count");
-        add(self.check.is_some(), "check");
-        add(self.checkers.is_some(), "checkers");
-        add(self.state.is_some(), "state");
-        add(self.winner.is_some(), "winner");
-        add(self.claims.is_some(), "claims");
-        add(self.mating_material.is_some(), "mating_material");
-        add(self.after.is_some(), "after");
-        add(self.san.is_some(), "san");
-        add(self.from_san.is_some(), "from_san");
-        add(self.attacks.is_some(), "attacks");
-        add(self.perft.is_some(), "perft");
-        add(self.valid.is_some(), "valid");
-        add(self.refuses.is_some(), "refuses");
-        add(self.claims_with_move.is_some(), "claims_with_move");
-        add(self.touch_move.is_some(), "touch_move");
-        add(self.winnable.is_some(), "winnable");
-        names
-    }
 }
 
 /// The `winnable` assertion: for each side named, whether it can still checkmate.

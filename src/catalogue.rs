@@ -10,26 +10,79 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Deserialize;
 
-use crate::case::{Case, CaseFile, StateName};
-use crate::replay::{self, MoveError, Replay, ReplayError};
+use crate::assertion::{self, Assertion, Facts, Plan, Problem, Step, Validation, Visitor};
+use crate::case::{Case, CaseFile};
+use crate::engine::Capabilities;
+use crate::locate::{self, Locator};
+use crate::replay::{Replay, ReplayError};
 
 /// The name of the file, beside case files, that lists retired ids.
 pub const RETIRED_FILE: &str = "retired.yaml";
 
-/// A case with where it was loaded from.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A case with where it was loaded from, and the checks it makes of an engine (planned once,
+/// at load, from its assertions).
+#[derive(Debug, Clone)]
 pub struct LoadedCase {
     /// The case.
     pub case: Case,
     /// The file it came from, as given to the loader.
     pub file: String,
-    /// The 1-based line of its `id`.
+    /// The 1-based line where it starts (its first key, usually `id`).
     pub line: usize,
     /// Whether it was written by hand (`cases/`) or by `chess-conformance generate`.
     pub origin: Origin,
+    plan: Arc<Plan>,
+}
+
+impl LoadedCase {
+    /// Validates one case on its own (as the loader does, its id aside: uniqueness and files
+    /// are the catalogue's) and plans its checks: for a case made in code rather than read from
+    /// a file.
+    ///
+    /// # Errors
+    ///
+    /// Every problem of the case, as the loader words them (the file is `<case>`).
+    pub fn new(case: Case) -> Result<LoadedCase, LoadErrors> {
+        let mut problems = Vec::new();
+        let game = validate(&case, &mut problems);
+        if !problems.is_empty() {
+            let id = case.id.clone();
+            return Err(LoadErrors(
+                problems
+                    .into_iter()
+                    .map(|p| LoadError {
+                        file: "<case>".into(),
+                        line: 0,
+                        column: 0,
+                        case: Some(id.clone()),
+                        message: p.message,
+                    })
+                    .collect(),
+            ));
+        }
+        let plan = plan(&case, game.as_ref());
+        Ok(LoadedCase {
+            case,
+            file: "<case>".into(),
+            line: 0,
+            origin: Origin::HandWritten,
+            plan: Arc::new(plan),
+        })
+    }
+
+    /// The checks the case makes, in order.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// Every capability the case's checks need.
+    pub fn needs(&self) -> Capabilities {
+        self.plan.needs()
+    }
 }
 
 /// Where a case comes from: written by hand, or by the generator.
@@ -277,11 +330,17 @@ impl Catalogue {
         let mut cases = Vec::new();
         let mut seen: HashMap<String, (String, usize)> = HashMap::new();
         for source in sources {
+            let starts = locate::case_starts(&source.text);
             let file: CaseFile = match serde_yaml_ng::from_str(&source.text) {
                 Ok(file) => file,
                 Err(e) => {
                     let mut error = yaml_error(&source.name, &e);
-                    error.case = Lines::new(&source.text).id_before(error.line);
+                    // The case the problem is in: the last one starting before it.
+                    error.case = starts
+                        .iter()
+                        .rev()
+                        .find(|s| s.line <= error.line)
+                        .and_then(|s| s.id.clone());
                     errors.push(error);
                     continue;
                 }
@@ -290,45 +349,53 @@ impl Catalogue {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let lines = Lines::new(&source.text);
             let origin = Origin::of_text(&source.text);
-            let mut from_line = 0;
-            for case in file.cases.into_iter().filter(|case| keep(&case.id)) {
-                let line = lines.find_id(&case.id, from_line);
-                from_line = line;
-                let mut report = |at: Option<(usize, usize)>, message: String| {
-                    let (line, column) = at.unwrap_or((line, 1));
-                    errors.push(LoadError {
-                        file: source.name.clone(),
-                        line,
-                        column,
-                        case: Some(case.id.clone()),
-                        message,
-                    });
-                };
-                let span = CaseSpan {
-                    lines: &lines,
-                    start: line,
-                };
-                check_case(&case, &stem, &span, &mut report);
+            // Built on the first problem of the file: where each one is written.
+            let mut locator: Option<Locator> = None;
+            for (index, case) in file.cases.into_iter().enumerate() {
+                if !keep(&case.id) {
+                    continue;
+                }
+                let line = starts.get(index).map_or(0, |s| s.line);
+                let mut problems = Vec::new();
+                validate_id(&case, &stem, &mut problems);
+                let game = validate(&case, &mut problems);
                 if let Some(reason) = retired_ids.get(&case.id) {
-                    report(
-                        span.find_value(&case.id, None, 0),
+                    problems.push(problem(
+                        &["id"],
                         format!("the id is retired ({reason}) and can never be used again"),
-                    );
+                    ));
                 } else if let Some((other, other_line)) = seen.get(&case.id) {
-                    report(
-                        span.find_value(&case.id, None, 0),
+                    problems.push(problem(
+                        &["id"],
                         format!("duplicate id: already used at {other}:{other_line}"),
-                    );
+                    ));
                 } else {
                     seen.insert(case.id.clone(), (source.name.clone(), line));
                 }
+                if !problems.is_empty() {
+                    let locator = locator.get_or_insert_with(|| Locator::new(&source.text));
+                    for p in problems {
+                        let mut path = vec![Step::Key("cases".into()), Step::Index(index)];
+                        path.extend(p.path);
+                        let (line, column) = locator.find(&path, p.at_key).unwrap_or((line, 1));
+                        errors.push(LoadError {
+                            file: source.name.clone(),
+                            line,
+                            column,
+                            case: Some(case.id.clone()),
+                            message: p.message,
+                        });
+                    }
+                    continue;
+                }
+                let plan = plan(&case, game.as_ref());
                 cases.push(LoadedCase {
                     case,
                     file: source.name.clone(),
                     line,
                     origin,
+                    plan: Arc::new(plan),
                 });
             }
         }
@@ -446,123 +513,22 @@ fn yaml_error(file: &str, e: &serde_yaml_ng::Error) -> LoadError {
     }
 }
 
-/// The lines of a file, for finding where things are written (serde gives no spans).
-struct Lines<'t> {
-    lines: Vec<&'t str>,
-}
-
-impl<'t> Lines<'t> {
-    fn new(text: &'t str) -> Lines<'t> {
-        Lines {
-            lines: text.lines().collect(),
-        }
-    }
-
-    /// The id of the case written at or above the 1-based `line`, if any: for YAML errors, which
-    /// know their place but not their case.
-    fn id_before(&self, line: usize) -> Option<String> {
-        let end = line.min(self.lines.len());
-        self.lines[..end].iter().rev().find_map(|l| {
-            let trimmed = l.trim_start().strip_prefix("- ")?.trim_start();
-            let value = trimmed.strip_prefix("id:")?.trim();
-            Some(value.trim_matches(|c| c == '"' || c == '\'').to_owned())
-        })
-    }
-
-    /// The 1-based line of the first `id: <id>` at or after line `from` (1-based).
-    fn find_id(&self, id: &str, from: usize) -> usize {
-        let start = from.saturating_sub(1);
-        for (i, line) in self.lines.iter().enumerate().skip(start) {
-            if i + 1 == from {
-                continue; // the previous case's own line
-            }
-            let trimmed = line.trim_start().trim_start_matches('-').trim_start();
-            if let Some(rest) = trimmed.strip_prefix("id:") {
-                let value = rest.trim().trim_matches(|c| c == '"' || c == '\'');
-                if value == id {
-                    return i + 1;
-                }
-            }
-        }
-        from.max(1)
+/// A problem at a path of the case.
+fn problem(path: &[&str], message: String) -> Problem {
+    Problem {
+        path: path.iter().map(|&k| Step::from(k)).collect(),
+        at_key: false,
+        message,
     }
 }
 
-/// Where one case is written, to point errors at the right line and column.
-struct CaseSpan<'a, 't> {
-    lines: &'a Lines<'t>,
-    start: usize,
-}
-
-impl CaseSpan<'_, '_> {
-    /// The lines of this case: from its id to the next `- id:` item at the same indentation.
-    fn range(&self) -> std::ops::Range<usize> {
-        let start = self.start.saturating_sub(1);
-        let first = self.lines.lines.get(start).copied().unwrap_or("");
-        let indent = first.len() - first.trim_start().len();
-        let end = self.lines.lines[start + 1..]
-            .iter()
-            .position(|l| {
-                let ind = l.len() - l.trim_start().len();
-                ind == indent && l.trim_start().starts_with("- ")
-            })
-            .map_or(self.lines.lines.len(), |p| start + 1 + p);
-        start..end
+/// A problem at a key of the case.
+fn problem_at_key(key: &str, message: String) -> Problem {
+    Problem {
+        path: vec![Step::from(key)],
+        at_key: true,
+        message,
     }
-
-    /// The position of a key (`key:`) in this case.
-    fn find_key(&self, key: &str) -> Option<(usize, usize)> {
-        let needle = format!("{key}:");
-        for i in self.range() {
-            let line = self.lines.lines[i];
-            let trimmed = line.trim_start().trim_start_matches("- ");
-            if trimmed.starts_with(&needle) {
-                return Some((i + 1, line.len() - trimmed.len() + 1));
-            }
-        }
-        None
-    }
-
-    /// The position of the `nth` (0-based) occurrence of `value` as a whole token, after `key`
-    /// if one is given; falls back to the key, then to the case.
-    fn find_value(&self, value: &str, key: Option<&str>, nth: usize) -> Option<(usize, usize)> {
-        let range = self.range();
-        let key_at = key.and_then(|k| self.find_key(k));
-        let first_line = key_at.map_or(range.start, |(l, _)| l - 1);
-        let mut seen = 0;
-        for i in first_line..range.end {
-            let line = self.lines.lines[i];
-            let mut search_from = 0;
-            while let Some(pos) = line[search_from..].find(value) {
-                let at = search_from + pos;
-                let before = line[..at].chars().next_back();
-                let after = line[at + value.len()..].chars().next();
-                let boundary = |c: Option<char>| {
-                    c.is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
-                };
-                if boundary(before) && boundary(after) {
-                    if seen == nth {
-                        return Some((i + 1, at + 1));
-                    }
-                    seen += 1;
-                }
-                search_from = at + value.len().max(1);
-            }
-        }
-        key_at
-    }
-}
-
-/// How many times `needle` occurs in `hay` as a whole token, as [`CaseSpan::find_value`] counts.
-fn token_count(hay: &str, needle: &str) -> usize {
-    let boundary =
-        |c: Option<char>| c.is_none_or(|c| !(c.is_ascii_alphanumeric() || "_-".contains(c)));
-    hay.match_indices(needle)
-        .filter(|(at, _)| {
-            boundary(hay[..*at].chars().next_back())
-                && boundary(hay[at + needle.len()..].chars().next())
-        })
-        .count()
 }
 
 fn is_id(id: &str) -> bool {
@@ -592,316 +558,120 @@ fn is_rule(rule: &str) -> bool {
             .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
-type Report<'r> = dyn FnMut(Option<(usize, usize)>, String) + 'r;
-
-/// Checks one case; reports each problem with its position.
-fn check_case(case: &Case, stem: &str, span: &CaseSpan, report: &mut Report) {
-    let e = &case.expect;
+/// Checks a case's id: its form, and its area against its file's name `stem`.
+fn validate_id(case: &Case, stem: &str, problems: &mut Vec<Problem>) {
     if !is_id(&case.id) {
-        report(
-            span.find_value(&case.id, None, 0),
-            "the id must be `area/slug`: lower-case letters, digits, `-`, `_` and `.`, \
-             parts separated by `/`"
+        problems.push(problem(
+            &["id"],
+            "the id must be `area/slug`: lower-case letters, digits, `-`, `_` and `.`, parts \
+             separated by `/`"
                 .into(),
-        );
+        ));
     } else if case.area() != stem {
-        report(
-            span.find_value(&case.id, None, 0),
+        problems.push(problem(
+            &["id"],
             format!(
                 "the id's area `{}` does not match its file `{stem}.yaml`: a case lives in the \
                  file of its rule area",
                 case.area()
             ),
-        );
+        ));
     }
+}
+
+/// Checks one case, its id aside: title and rule, its position and history, and each of its
+/// assertions. Returns the game its history reaches, when it sets one up.
+fn validate(case: &Case, problems: &mut Vec<Problem>) -> Option<Replay> {
     if case.title.trim().is_empty() {
-        report(span.find_key("title"), "the title is empty".into());
+        problems.push(problem_at_key("title", "the title is empty".into()));
     }
     if !is_rule(&case.rule) {
-        report(
-            span.find_key("rule"),
+        problems.push(problem_at_key(
+            "rule",
             format!(
                 "`{}` is not a FIDE Laws article number (expected digits separated by dots, \
                  e.g. 3.8.2.2, or an appendix letter first, e.g. C.10)",
                 case.rule
             ),
-        );
+        ));
     }
-
-    let present = e.present();
-    if present.is_empty() {
-        report(
-            span.find_key("expect"),
-            "the case has no assertion: `expect` needs at least one of legal, illegal, moves, \
-             move_count, check, checkers, state, claims, mating_material, after, san, from_san, \
-             attacks, perft, valid, refuses, claims_with_move, touch_move, winnable"
-                .into(),
-        );
-        return;
-    }
-
-    if e.valid == Some(false) {
-        if present.len() > 1 || !case.moves.is_empty() {
-            report(
-                span.find_key("valid"),
-                "`valid: false` stands alone: a case whose FEN must be rejected has no moves and \
-                 no other assertion"
-                    .into(),
-            );
-        }
-        // Whether the reference rejects it is for the verdict to show, not the loader: the case
-        // may be right and the reference wrong.
-        return;
-    }
-
-    let replay = match Replay::strict(&case.fen, &case.moves) {
-        Ok(replay) => replay,
-        Err(ReplayError::Fen(err)) => {
-            report(
-                span.find_key("fen"),
-                format!(
-                    "invalid FEN: {err} (a position that must be rejected is written with `valid: false`)"
-                ),
-            );
-            return;
-        }
-        Err(err @ (ReplayError::Move { ply, .. } | ReplayError::AfterEnd { ply, .. })) => {
-            let uci = &case.moves[ply - 1];
-            let nth = case.moves[..ply - 1].iter().filter(|m| *m == uci).count();
-            report(span.find_value(uci, Some("moves"), nth), err.to_string());
-            return;
-        }
-    };
-    let pos = &replay.position;
-
-    let mut syntax = |list: &Option<Vec<String>>, key: &str| {
-        for (i, m) in list.iter().flatten().enumerate() {
-            if let Err(err) = replay::check_uci_syntax(m) {
-                let nth = list.iter().flatten().take(i).filter(|x| *x == m).count();
-                report(span.find_value(m, Some(key), nth), err.to_string());
-            }
-        }
-    };
-    syntax(&e.legal, "legal");
-    syntax(&e.illegal, "illegal");
-    syntax(&e.moves, "moves");
-    syntax(&e.refuses, "refuses");
-    let mut must_be_legal = |uci: &str, key: &str, what: &str| {
-        if let Err(err) = replay::parse_uci(pos, uci) {
-            let why = match err {
-                MoveError::Syntax(s) => s,
-                MoveError::Illegal(s) => s,
-            };
-            report(
-                span.find_value(uci, Some(key), 0),
-                format!("{what} must be a legal move: {why}"),
-            );
-        }
-    };
-    for after in e.after.iter().flatten() {
-        must_be_legal(&after.mv, "after", "the move of `after`");
-    }
-    for uci in e.san.iter().flat_map(|m| m.keys()) {
-        must_be_legal(uci, "san", "each key of `san`");
-    }
-    for uci in e.from_san.iter().flat_map(|m| m.values()).flatten() {
-        must_be_legal(uci, "from_san", "each move of `from_san`");
-    }
-    for uci in e.claims_with_move.iter().flat_map(|m| m.keys()) {
-        must_be_legal(uci, "claims_with_move", "each key of `claims_with_move`");
-    }
-
-    for after in e.after.iter().flatten() {
-        if let Err(err) = replay::parse_fen_lenient(&after.fen) {
-            report(
-                span.find_value(&after.fen, Some("after"), 0)
-                    .or(span.find_key("after")),
-                format!("the FEN of `after` is invalid: {err}"),
-            );
-        }
-    }
-
-    let mut square = |name: &str, key: &str| {
-        if let Err(err) = replay::parse_square(name) {
-            report(span.find_value(name, Some(key), 0), err);
-        }
-    };
-    for sq in e.checkers.iter().flatten() {
-        square(sq, "checkers");
-    }
-    for attacks in e.attacks.iter().flatten() {
-        for sq in [&attacks.squares, &attacks.includes, &attacks.excludes]
-            .into_iter()
-            .flatten()
-            .flatten()
-        {
-            square(sq, "attacks");
-        }
-        if let Some(from) = &attacks.from {
-            square(from, "attacks");
-        }
-    }
-    for attacks in e.attacks.iter().flatten() {
-        let at = span.find_key("attacks");
-        match (&attacks.from, attacks.by) {
-            (Some(_), Some(_)) | (None, None) => report(
-                at,
-                "each entry of `attacks` names exactly one of `from` (a square) or `by` \
-                 (a side)"
-                    .into(),
+    if case.expect.present().is_empty() {
+        problems.push(problem_at_key(
+            "expect",
+            format!(
+                "the case has no assertion: `expect` needs at least one of {}",
+                crate::case::Expect::KEYS.join(", ")
             ),
-            (Some(from), None) => {
-                if let Ok(sq) = replay::parse_square(from)
-                    && shakmaty::Position::board(pos).piece_at(sq).is_none()
-                {
-                    report(
-                        span.find_value(from, Some("attacks"), 0),
-                        format!("`attacks` from {from}: there is no piece on {from}"),
-                    );
-                }
+        ));
+        return None;
+    }
+
+    // A FEN that must be rejected is not set up: only its assertion's own checks apply.
+    let game = if case.expect.valid == Some(false) {
+        None
+    } else {
+        match Replay::strict(&case.fen, &case.moves) {
+            Ok(game) => Some(game),
+            Err(ReplayError::Fen(err)) => {
+                problems.push(problem_at_key(
+                    "fen",
+                    format!(
+                        "invalid FEN: {err} (a position that must be rejected is written with \
+                         `valid: false`)"
+                    ),
+                ));
+                return None;
             }
-            _ => {}
+            Err(err @ (ReplayError::Move { ply, .. } | ReplayError::AfterEnd { ply, .. })) => {
+                problems.push(Problem {
+                    path: vec![Step::from("moves"), Step::Index(ply - 1)],
+                    at_key: false,
+                    message: err.to_string(),
+                });
+                return None;
+            }
         }
-        if attacks.squares.is_none()
-            && attacks.count.is_none()
-            && attacks.includes.is_none()
-            && attacks.excludes.is_none()
-        {
-            report(
-                at,
-                "each entry of `attacks` needs at least one of `squares`, `count`, `includes`, \
-                 `excludes`"
-                    .into(),
+    };
+
+    struct Validate<'a> {
+        case: &'a Case,
+        game: Option<&'a Replay>,
+        problems: &'a mut Vec<Problem>,
+    }
+    impl Visitor for Validate<'_> {
+        fn visit<A: Assertion>(&mut self, value: &A::Value) {
+            let position = self.game.map(|g| &g.position);
+            A::validate(
+                value,
+                &mut Validation::new(self.case, position, A::KEY, self.problems),
             );
         }
     }
-
-    match (e.state, e.winner) {
-        (Some(StateName::Checkmate), None) => report(
-            span.find_key("state"),
-            "`state: checkmate` needs `winner` (white or black)".into(),
-        ),
-        (state, Some(_)) if state != Some(StateName::Checkmate) => report(
-            span.find_key("winner"),
-            "`winner` goes only with `state: checkmate`".into(),
-        ),
-        _ => {}
-    }
-    if let Some(winnable) = &e.winnable {
-        check_winnable(winnable, span, report);
-    }
-    if let Some(perft) = &e.perft
-        && perft.contains_key(&0)
-    {
-        report(
-            span.find_key("perft"),
-            "perft depths start at 1 (depth 0 is always 1 node)".into(),
-        );
-    }
-    if let Some(rulings) = &e.touch_move {
-        check_touch_move(pos, rulings, span, report);
-    }
+    case.expect.visit(&mut Validate {
+        case,
+        game: game.as_ref(),
+        problems,
+    });
+    game
 }
 
-/// Checks touch-move rulings: the player can move at all, each ruling has events that fit the
-/// position, and its allowed moves are a non-empty list of distinct legal moves (or `any`).
-fn check_touch_move(
-    pos: &shakmaty::Chess,
-    rulings: &[crate::case::TouchMove],
-    span: &CaseSpan,
-    report: &mut Report,
-) {
-    use shakmaty::Position;
-
-    use crate::touch::Obligation;
-
-    let key = Some("touch_move");
-    if pos.legal_moves().is_empty() {
-        report(
-            span.find_key("touch_move"),
-            "`touch_move` needs a player who can move: here the game is over".into(),
-        );
-        return;
+/// The checks of a valid case, in the format's order of its assertions.
+fn plan(case: &Case, game: Option<&Replay>) -> Plan {
+    struct Planner<'a> {
+        facts: Facts<'a>,
+        plan: Plan,
     }
-    let mut events_seen: Vec<String> = Vec::new();
-    let mut moves_seen: Vec<&str> = Vec::new();
-    for (index, ruling) in rulings.iter().enumerate() {
-        let written: Vec<String> = ruling.events.iter().map(ToString::to_string).collect();
-        // How often `w` was written before as a whole token (`touch e2` is also in
-        // `touch e2 accidentally`), so that the right occurrence is found.
-        let before = |w: &str, earlier: &[String]| -> usize {
-            earlier.iter().map(|e| token_count(e, w)).sum()
-        };
-        let first_at = written
-            .first()
-            .and_then(|w| span.find_value(w, key, before(w, &events_seen)))
-            .or(span.find_key("touch_move"));
-        if ruling.events.is_empty() {
-            report(
-                span.find_value("events", key, index).or(first_at),
-                "`events` is empty: a ruling needs at least one event at the board".into(),
-            );
-        }
-        if let Err(errors) = crate::touch::validate(pos, &ruling.events) {
-            for error in errors {
-                let w = &written[error.index];
-                let nth = before(w, &events_seen) + before(w, &written[..error.index]);
-                report(span.find_value(w, key, nth), error.message);
-            }
-        }
-        events_seen.extend(written);
-
-        let Obligation::Moves(moves) = &ruling.allowed else {
-            continue;
-        };
-        if moves.is_empty() {
-            report(
-                span.find_value("allowed", key, index).or(first_at),
-                "`allowed: []` is never the answer: when nothing touched can be moved or \
-                 captured, any legal move may be made (4.5); write `allowed: any`"
-                    .into(),
-            );
-        }
-        for (i, m) in moves.iter().enumerate() {
-            let nth = moves_seen.iter().filter(|x| **x == m).count();
-            let at = span.find_value(m, key, nth);
-            if moves[..i].contains(m) {
-                report(at, format!("`{m}` is listed twice in `allowed`"));
-            } else if let Err(err) = replay::parse_uci(pos, m) {
-                let why = match err {
-                    MoveError::Syntax(s) | MoveError::Illegal(s) => s,
-                };
-                report(
-                    at,
-                    format!("each move of `allowed` must be a legal move: {why}"),
-                );
-            }
-            moves_seen.push(m);
+    impl Visitor for Planner<'_> {
+        fn visit<A: Assertion>(&mut self, value: &A::Value) {
+            A::plan(value, &self.facts, &mut self.plan);
         }
     }
-}
-
-/// A `winnable` assertion names at least one side, and states the truth: `undetermined` is an
-/// engine's answer, never an expectation.
-fn check_winnable(winnable: &crate::case::WinnableExpect, span: &CaseSpan, report: &mut Report) {
-    if winnable.white.is_none() && winnable.black.is_none() {
-        report(
-            span.find_key("winnable"),
-            "`winnable` names at least one side: `{ white: winnable|unwinnable, black: ... }`"
-                .into(),
-        );
-    }
-    for (side, answer) in winnable.sides() {
-        if answer == crate::case::Winnability::Undetermined {
-            report(
-                span.find_value("undetermined", Some("winnable"), 0),
-                format!(
-                    "`winnable` states the truth for {side}: `winnable` or `unwinnable`; \
-                     `undetermined` is an engine's answer, not a rule"
-                ),
-            );
-        }
-    }
+    let mut planner = Planner {
+        facts: assertion::Facts { case, game },
+        plan: Plan::default(),
+    };
+    case.expect.visit(&mut planner);
+    planner.plan
 }
 
 #[cfg(test)]

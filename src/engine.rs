@@ -147,6 +147,12 @@ impl Capabilities {
             .filter(move |c| self.contains(*c))
     }
 
+    /// Every capability of either set.
+    #[must_use]
+    pub fn union(self, other: Capabilities) -> Capabilities {
+        Capabilities(self.0 | other.0)
+    }
+
     /// The capabilities of `needed` that are not in this set.
     pub fn missing(self, needed: Capabilities) -> Capabilities {
         Capabilities(needed.0 & !self.0)
@@ -182,7 +188,7 @@ impl fmt::Display for Capabilities {
 /// engine. Implemented by every type of [`question`].
 pub trait Ask: Clone + Into<question::Question> {
     /// The answer's type.
-    type Answer: Clone + fmt::Debug + Serialize + DeserializeOwned + 'static;
+    type Answer: Clone + fmt::Debug + Send + Serialize + DeserializeOwned + 'static;
     /// The protocol `type`.
     const NAME: &'static str;
     /// The capability that answers it.

@@ -59,7 +59,7 @@ where
             };
             Trial::ignorable_test(loaded.case.id.clone(), move || {
                 let mut engine = pool.take();
-                let verdict = crate::check(&mut engine, &loaded.case);
+                let verdict = crate::check(&mut engine, &loaded);
                 pool.give_back(engine);
                 match verdict.outcome {
                     Outcome::Pass => Ok(Completion::Completed),

@@ -90,6 +90,7 @@
 
 #![warn(missing_docs)]
 
+pub mod assertion;
 pub mod baseline;
 pub mod case;
 pub mod catalogue;
@@ -99,10 +100,13 @@ pub mod engine;
 pub mod engines;
 pub mod generate;
 pub mod harness;
+mod limits;
+mod locate;
 pub mod protocol;
 mod reference;
 pub mod replay;
 pub mod report;
+pub mod symmetry;
 pub mod touch;
 pub mod verdict;
 pub mod vocabulary;
@@ -111,13 +115,14 @@ pub mod winnable;
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
 pub use case::{Winnability, WinnableExpect};
 pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
-pub use check::{Limits, check, check_within, requirements};
+pub use check::{check, check_within};
 pub use engine::question;
 pub use engine::{
     Answer, Ask, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game,
     GameState, Identity, MoveResult,
 };
 pub use harness::{test_main, test_main_with};
+pub use limits::Limits;
 pub use reference::Reference;
 pub use report::Run;
 pub use touch::{Obligation, TouchEvent};

@@ -22,7 +22,7 @@ pub struct Run<'c> {
 impl<'c> Run<'c> {
     /// Checks every case of `catalogue` against `engine`, in order.
     pub fn new(engine: &mut dyn crate::Engine, catalogue: &'c Catalogue) -> Run<'c> {
-        Run::within(engine, catalogue, crate::Limits::NONE)
+        Run::within(engine, catalogue, crate::Limits::DEFAULT)
     }
 
     /// Checks every case of `catalogue` against `engine`, in order, asking only what `limits`
@@ -36,7 +36,7 @@ impl<'c> Run<'c> {
         let results = catalogue
             .cases()
             .iter()
-            .map(|c| (c, crate::check::check_within(engine, &c.case, limits)))
+            .map(|c| (c, crate::check::check_within(engine, c, &limits)))
             .collect();
         Run {
             engine: identity,

@@ -9,7 +9,7 @@ use chess_conformance::engines::cozy_chess::CozyChess;
 use chess_conformance::engines::owlchess::Owlchess;
 use chess_conformance::{
     AttackSource, Capability, Case, Color, DrawClaim, Engine, EngineError, FenCheck, Game,
-    GameState, MoveResult, Outcome, check,
+    GameState, LoadedCase, MoveResult, Outcome, check,
 };
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -32,8 +32,9 @@ fn adapters() -> Vec<Box<dyn Engine>> {
     ]
 }
 
-fn case(yaml: &str) -> Case {
-    serde_yaml_ng::from_str(yaml).expect("the test case parses")
+fn case(yaml: &str) -> LoadedCase {
+    let case: Case = serde_yaml_ng::from_str(yaml).expect("the test case parses");
+    LoadedCase::new(case).expect("the test case is valid")
 }
 
 #[test]
@@ -307,7 +308,7 @@ fn a_case_needing_an_undeclared_capability_is_skipped() {
         let id = engine.identity();
         for c in [&san, &insufficient] {
             let verdict = check(&mut engine, c);
-            let expected = if c.expect.san.is_some() {
+            let expected = if c.case.expect.san.is_some() {
                 engine.capabilities().contains(Capability::San)
             } else {
                 engine
@@ -319,7 +320,7 @@ fn a_case_needing_an_undeclared_capability_is_skipped() {
             } else {
                 Outcome::Skip
             };
-            assert_eq!(verdict.outcome, outcome, "{id} {}: {verdict:?}", c.id);
+            assert_eq!(verdict.outcome, outcome, "{id} {}: {verdict:?}", c.case.id);
         }
     }
 }

@@ -20,7 +20,10 @@ use chess_conformance::{Catalogue, Limits, Origin, Outcome, Run, Tally, engines}
 fn listing(spec: &str, limits: Limits) -> Option<String> {
     // A generous deadline: a busy machine must not turn a slow answer into an error.
     let options = engines::Options {
-        timeout: std::time::Duration::from_secs(120),
+        limits: Limits {
+            timeout: std::time::Duration::from_secs(120),
+            ..limits
+        },
         ..engines::Options::default()
     };
     let mut engine = match engines::from_spec_with(spec, &options) {
@@ -92,6 +95,7 @@ fn listing(spec: &str, limits: Limits) -> Option<String> {
 /// hand-written counts reach 3.8 million, minutes for python-chess).
 const OUT_OF_PROCESS: Limits = Limits {
     perft_nodes: Some(100_000),
+    ..Limits::DEFAULT
 };
 
 macro_rules! engine_snapshot {
@@ -105,9 +109,9 @@ macro_rules! engine_snapshot {
     };
 }
 
-engine_snapshot!(chess, "chess", Limits::NONE);
-engine_snapshot!(cozy_chess, "cozy-chess", Limits::NONE);
-engine_snapshot!(owlchess, "owlchess", Limits::NONE);
+engine_snapshot!(chess, "chess", Limits::DEFAULT);
+engine_snapshot!(cozy_chess, "cozy-chess", Limits::DEFAULT);
+engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
 engine_snapshot!(stockfish, "uci:/usr/games/stockfish", OUT_OF_PROCESS);
 engine_snapshot!(
     python_chess,

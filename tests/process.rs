@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 use chess_conformance::engines::{Options, Process, ProcessEngine, UciEngine};
 use chess_conformance::{
     Capabilities, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference, Run,
-    requirements,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::{Value, json};
@@ -153,9 +152,11 @@ fn this_binary() -> String {
 
 fn options(timeout_ms: u64, validate: bool) -> Options {
     Options {
-        timeout: Duration::from_millis(timeout_ms),
+        limits: chess_conformance::Limits {
+            timeout: Duration::from_millis(timeout_ms),
+            ..Default::default()
+        },
         validate_protocol: validate,
-        ..Options::default()
     }
 }
 
@@ -199,7 +200,7 @@ fn same_verdicts() -> Result<(), String> {
     let exercised: Capabilities = catalogue
         .cases()
         .iter()
-        .flat_map(|c| requirements(&c.case).iter())
+        .flat_map(|c| c.needs().iter())
         .collect();
     let unexercised = exercised.missing(Capabilities::all());
     if !unexercised.is_empty() {

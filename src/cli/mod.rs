@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use chess_conformance::engines::Options;
-use chess_conformance::{Catalogue, Engine, Origin};
+use chess_conformance::{Catalogue, Engine, Limits, Origin};
 use clap::{Args, Parser, Subcommand};
 
 /// Certify chess implementations against the rules of chess (FIDE Laws), case by case.
@@ -119,7 +119,7 @@ pub(crate) struct ExternalArgs {
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     timeout: Duration,
     /// The longest line an engine may print; a longer one is an error.
-    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line_bytes)]
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_line_bytes)]
     max_line_bytes: usize,
     /// Check every protocol message, both ways, against its JSON Schema (docs/protocol/);
     /// a violation is an error verdict naming the message (`process:` engines).
@@ -132,18 +132,19 @@ pub(crate) struct ExternalArgs {
 }
 
 impl ExternalArgs {
-    pub(crate) fn limits(&self) -> chess_conformance::Limits {
-        chess_conformance::Limits {
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
+            timeout: self.timeout,
             perft_nodes: self.perft_limit,
+            max_line_bytes: self.max_line_bytes,
+            ..Limits::DEFAULT
         }
     }
 
     pub(crate) fn options(&self) -> Options {
         Options {
-            timeout: self.timeout,
-            max_line_bytes: self.max_line_bytes,
+            limits: self.limits(),
             validate_protocol: self.validate_protocol,
-            ..Options::default()
         }
     }
 }

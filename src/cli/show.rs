@@ -3,7 +3,6 @@
 use std::process::ExitCode;
 
 use chess_conformance::diagram::diagram;
-use chess_conformance::requirements;
 use clap::Args;
 
 use super::{BadInput, Selection};
@@ -53,7 +52,7 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode, BadInput> {
         None => println!("(no board: the FEN is not a valid position)"),
     }
     println!();
-    println!("needs: {}", requirements(c));
+    println!("needs: {}", loaded.needs());
     let expect = serde_yaml_ng::to_string(&c.expect).map_err(|e| BadInput(e.to_string()))?;
     println!("expect:");
     for line in expect.lines() {

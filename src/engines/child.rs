@@ -17,26 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long a child may take, and how much it may say.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// The longest a request may take, from sending it to the last line of its answer.
-    pub timeout: Duration,
-    /// The longest line the child may print on stdout, in bytes (newline excluded).
-    pub max_line: usize,
-    /// How many bytes of the child's stderr are kept to show when it fails.
-    pub stderr_tail: usize,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            timeout: Duration::from_secs(10),
-            max_line: 1 << 20,
-            stderr_tail: 8 << 10,
-        }
-    }
-}
+use crate::Limits;
 
 /// How many lines the reader thread may queue before it waits for the caller: a child that
 /// floods its stdout cannot make the harness buffer without bound.
@@ -148,14 +129,14 @@ impl LineChild {
         let stderr = process.stderr.take().expect("stderr is piped");
         let stdin = process.stdin.take().expect("stdin is piped");
         let (send, lines) = mpsc::sync_channel(QUEUED_LINES);
-        let max_line = limits.max_line;
+        let max_line = limits.max_line_bytes;
         thread::Builder::new()
             .name("engine-stdout".into())
             .spawn(move || read_lines(stdout, max_line, &send))?;
         let tail = Arc::new(Mutex::new(Tail::default()));
         let (done, stderr_done) = mpsc::sync_channel(1);
         let keep = Arc::clone(&tail);
-        let tail_bytes = limits.stderr_tail;
+        let tail_bytes = limits.stderr_tail_bytes;
         thread::Builder::new()
             .name("engine-stderr".into())
             .spawn(move || {
@@ -219,7 +200,7 @@ impl LineChild {
             Event::Oversized { head, bytes } => Err(Fault::Oversized {
                 head,
                 bytes,
-                limit: self.limits.max_line,
+                limit: self.limits.max_line_bytes,
             }),
             Event::NotUtf8 { head } => Err(Fault::NotUtf8(head)),
             Event::End(error) => {

@@ -87,44 +87,17 @@ pub mod process;
 pub mod protocol;
 pub mod uci;
 
-pub use child::Limits;
 pub use process::{Process, ProcessEngine};
 pub use uci::UciEngine;
 
 /// How engines in other processes are run; in-process engines ignore it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Options {
-    /// The longest one request may take; an engine that misses it is killed and restarted.
-    pub timeout: std::time::Duration,
-    /// The longest line an engine may print, in bytes.
-    pub max_line_bytes: usize,
-    /// How much of an engine's stderr is kept, to quote when it fails.
-    pub stderr_tail_bytes: usize,
+    /// The timeout of each request, the longest line and how much stderr is kept.
+    pub limits: crate::Limits,
     /// Whether every protocol message, both ways, is checked against its JSON Schema
     /// (`process:` engines only).
     pub validate_protocol: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        let limits = Limits::default();
-        Options {
-            timeout: limits.timeout,
-            max_line_bytes: limits.max_line,
-            stderr_tail_bytes: limits.stderr_tail,
-            validate_protocol: false,
-        }
-    }
-}
-
-impl Options {
-    fn limits(&self) -> Limits {
-        Limits {
-            timeout: self.timeout,
-            max_line: self.max_line_bytes,
-            stderr_tail: self.stderr_tail_bytes,
-        }
-    }
 }
 
 /// The engine of a `process:` or `uci:` spec; `None` for another kind.

@@ -127,7 +127,7 @@ impl Process {
     /// Starts the process and shakes hands.
     fn connect(&mut self) -> Result<(LineChild, Hello), String> {
         let command = self.command();
-        let mut child = LineChild::spawn(&self.argv, self.options.limits())
+        let mut child = LineChild::spawn(&self.argv, self.options.limits)
             .map_err(|e| format!("engine `{command}` cannot be started: {e}"))?;
         let (about, answer) = self.exchange(&mut child, Message::Start);
         let hello: Hello = match answer {
@@ -195,7 +195,7 @@ impl Process {
             })?;
         }
         let sent = Instant::now();
-        let deadline = sent + self.options.timeout;
+        let deadline = sent + self.options.limits.timeout;
         let fault = |fault: Fault| Failure::Restart(fault.to_string());
         let text = child
             .send(&line)

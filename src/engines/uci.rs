@@ -190,11 +190,11 @@ impl UciEngine {
 
     fn connect(&self) -> Result<(LineChild, Identity), String> {
         let command = self.command();
-        let mut child = LineChild::spawn(&self.argv, self.options.limits())
+        let mut child = LineChild::spawn(&self.argv, self.options.limits)
             .map_err(|e| format!("engine `{command}` cannot be started: {e}"))?;
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.options.timeout,
+            deadline: Instant::now() + self.options.limits.timeout,
             seen: Vec::new(),
         };
         let handshake = (|| {
@@ -242,7 +242,7 @@ impl UciEngine {
         };
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.options.timeout,
+            deadline: Instant::now() + self.options.limits.timeout,
             seen: Vec::new(),
         };
         match conversation(&mut session) {

@@ -9,8 +9,8 @@
 
 use serde::Serialize;
 
-use crate::case::{After, Attacks, Case, Expect, TouchMove};
-use crate::touch::Obligation;
+use crate::assertion::{Assertion, Mapper};
+use crate::case::{Case, Expect};
 
 /// FNV-1a, 64 bits.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
@@ -52,126 +52,18 @@ pub fn case_id(area: &str, generator: &str, case: &Case) -> String {
     format!("{area}/{generator}/{}", short_hash(key.as_bytes()))
 }
 
-fn sorted(list: &Option<Vec<String>>) -> Option<Vec<String>> {
-    list.as_ref().map(|l| {
-        let mut l = l.clone();
-        l.sort();
-        l
-    })
-}
-
-/// The expectation with every set-like list sorted. Destructured without `..`: a field added to
-/// `Expect` must be handled here before this compiles.
+/// The expectation with every set-like list sorted: each assertion kind says which of its lists
+/// are sets ([`crate::assertion::Assertion::normalize`]).
 pub fn normalized(expect: &Expect) -> Expect {
-    let Expect {
-        legal,
-        illegal,
-        moves,
-        move_count,
-        check,
-        checkers,
-        state,
-        winner,
-        claims,
-        mating_material,
-        after,
-        san,
-        from_san,
-        attacks,
-        perft,
-        valid,
-        refuses,
-        claims_with_move,
-        touch_move,
-        winnable,
-    } = expect;
-    let claims_with_move = claims_with_move.as_ref().map(|map| {
-        map.iter()
-            .map(|(uci, claims)| {
-                let mut claims = claims.clone();
-                claims.sort();
-                (uci.clone(), claims)
-            })
-            .collect()
-    });
-    // Rulings are independent questions, so their order is not content; the order of the
-    // events inside one ruling is.
-    let touch_move = touch_move.as_ref().map(|rulings| {
-        let mut rulings: Vec<TouchMove> = rulings
-            .iter()
-            .map(|r| {
-                let TouchMove { events, allowed } = r;
-                TouchMove {
-                    events: events.clone(),
-                    allowed: match allowed {
-                        Obligation::AnyLegalMove => Obligation::AnyLegalMove,
-                        Obligation::Moves(moves) => {
-                            let mut moves = moves.clone();
-                            moves.sort();
-                            Obligation::Moves(moves)
-                        }
-                    },
-                }
-            })
-            .collect();
-        rulings.sort_by_key(|r| serde_json::to_string(r).unwrap_or_default());
-        rulings
-    });
-    let mut claims = claims.clone();
-    if let Some(c) = &mut claims {
-        c.sort();
+    struct Normalize;
+    impl Mapper for Normalize {
+        fn map<A: Assertion>(&mut self, value: &A::Value) -> Result<A::Value, String> {
+            Ok(A::normalize(value))
+        }
     }
-    let mut after: Option<Vec<After>> = after.clone();
-    if let Some(a) = &mut after {
-        a.sort_by(|x, y| (&x.mv, &x.fen).cmp(&(&y.mv, &y.fen)));
-    }
-    let attacks = attacks.as_ref().map(|list| {
-        let mut list: Vec<Attacks> = list
-            .iter()
-            .map(|a| {
-                let Attacks {
-                    from,
-                    by,
-                    squares,
-                    count,
-                    includes,
-                    excludes,
-                } = a;
-                Attacks {
-                    from: from.clone(),
-                    by: *by,
-                    squares: sorted(squares),
-                    count: *count,
-                    includes: sorted(includes),
-                    excludes: sorted(excludes),
-                }
-            })
-            .collect();
-        list.sort_by_key(|a| serde_json::to_string(a).unwrap_or_default());
-        list
-    });
-    Expect {
-        legal: sorted(legal),
-        illegal: sorted(illegal),
-        moves: sorted(moves),
-        move_count: *move_count,
-        check: *check,
-        checkers: sorted(checkers),
-        state: *state,
-        winner: *winner,
-        claims,
-        mating_material: *mating_material,
-        after,
-        san: san.clone(),
-        from_san: from_san.clone(),
-        attacks,
-        perft: perft.clone(),
-        valid: *valid,
-        refuses: sorted(refuses),
-        claims_with_move,
-        touch_move,
-        winnable: *winnable,
-    }
+    expect
+        .try_map(&mut Normalize)
+        .expect("normalizing never fails")
 }
 
 #[cfg(test)]

@@ -260,7 +260,8 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
 /// generation.
 fn unconfirmed(twin: &Case) -> Option<String> {
     twin.expect.winnable?;
-    let verdict = crate::check(&mut Reference::new(), twin);
+    let loaded = crate::catalogue::LoadedCase::new(twin.clone()).ok()?;
+    let verdict = crate::check(&mut Reference::new(), &loaded);
     let failures: Vec<_> = verdict.failures().collect();
     let undecided = |c: &&crate::verdict::Check| {
         c.assertion.starts_with("winnable") && c.actual == "undetermined"
@@ -450,7 +451,7 @@ pub fn validate(
         let mut reference = Reference::new();
         let mut problems = Vec::new();
         for c in loaded.iter().filter(|c| c.case.area() == *area) {
-            let verdict = crate::check(&mut reference, &c.case);
+            let verdict = crate::check(&mut reference, c);
             if verdict.outcome != Outcome::Pass {
                 let mut text = format!("{}: {}", c.case.id, verdict.outcome);
                 if let Some(source) = &c.case.source {

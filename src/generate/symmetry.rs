@@ -9,192 +9,54 @@
 //! squares, SAN (ranks are the digits of a SAN, files its lower-case letters), FENs of `after`
 //! (with the move number recomputed, since White moves first within a move number).
 //!
-//! A case that cannot be transformed is never dropped silently: [`twin`] says why.
+//! The maps themselves are [`crate::symmetry`], and each assertion kind says how its value reads
+//! under them ([`crate::assertion::Assertion::transform`]): this module only puts a case
+//! together. A case that cannot be transformed is never dropped silently: [`twin`] says why.
 
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
-use crate::case::{After, Attacks, Case, Expect, MatingMaterial, TouchMove, WinnableExpect};
+use crate::assertion::{Assertion, Facts, Mapper, Twin, Visitor};
+use crate::case::Case;
 use crate::replay::Replay;
-use crate::touch::{Obligation, TouchEvent};
+pub use crate::symmetry::Symmetry;
 
-/// A symmetry of the rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Symmetry {
-    /// Ranks mirrored (1 to 8), colours swapped.
-    Flip,
-    /// Files mirrored (a to h); colours and side to move unchanged.
-    Mirror,
-}
-
-impl Symmetry {
-    /// Both symmetries.
-    pub const ALL: [Symmetry; 2] = [Symmetry::Flip, Symmetry::Mirror];
-
-    /// The generator name, as it appears in ids: `flip` or `mirror`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::Flip => "flip",
-            Symmetry::Mirror => "mirror",
-        }
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Symmetry::Flip => "colour flip (ranks mirrored, White and Black swapped)",
-            Symmetry::Mirror => "file mirror (files a-h mirrored)",
-        }
-    }
-
-    /// A file letter under the symmetry.
-    fn file(self, c: char) -> char {
-        match self {
-            Symmetry::Mirror if ('a'..='h').contains(&c) => (b'a' + b'h' - c as u8) as char,
-            _ => c,
-        }
-    }
-
-    /// A rank digit under the symmetry.
-    fn rank(self, c: char) -> char {
-        match self {
-            Symmetry::Flip if ('1'..='8').contains(&c) => (b'1' + b'8' - c as u8) as char,
-            _ => c,
-        }
-    }
-
-    /// A square name (`e2`) under the symmetry.
-    pub fn square(self, name: &str) -> String {
-        name.chars()
-            .enumerate()
-            .map(|(i, c)| if i == 0 { self.file(c) } else { self.rank(c) })
-            .collect()
-    }
-
-    /// A UCI move (`e7e8n`) under the symmetry: both squares, the promotion piece kept.
-    pub fn uci(self, uci: &str) -> String {
-        uci.chars()
-            .enumerate()
-            .map(|(i, c)| match i {
-                0 | 2 => self.file(c),
-                1 | 3 => self.rank(c),
-                _ => c,
-            })
-            .collect()
-    }
-
-    /// A SAN under the symmetry: in SAN every digit 1-8 is a rank and every lower-case a-h a
-    /// file (piece letters are upper case, castling is `O-O`), so it is mapped character by
-    /// character. Malformed SAN (`e9`, `0-0`, `nf3`) maps to equally malformed SAN.
-    pub fn san(self, san: &str) -> String {
-        san.chars().map(|c| self.rank(self.file(c))).collect()
-    }
-
-    /// A touch-move event under the symmetry: every square it names. Whose piece it is follows
-    /// from the board, which is transformed with it (the colour flip swaps the sides and the
-    /// side to move together, so "the player's piece" stays the player's).
-    pub fn event(self, event: &TouchEvent) -> TouchEvent {
-        let sq = |name: &String| self.square(name);
-        match event {
-            TouchEvent::Touch(a) => TouchEvent::Touch(sq(a)),
-            TouchEvent::AccidentalTouch(a) => TouchEvent::AccidentalTouch(sq(a)),
-            TouchEvent::TouchTogether(a, b) => TouchEvent::TouchTogether(sq(a), sq(b)),
-            TouchEvent::SayJadoube => TouchEvent::SayJadoube,
-            TouchEvent::Adjust(a) => TouchEvent::Adjust(sq(a)),
-            TouchEvent::Release { from, on } => TouchEvent::Release {
-                from: sq(from),
-                on: sq(on),
-            },
-            TouchEvent::NewPieceTouches { piece, square } => TouchEvent::NewPieceTouches {
-                piece: *piece,
-                square: sq(square),
-            },
-            TouchEvent::OpponentTouches(a) => TouchEvent::OpponentTouches(sq(a)),
-        }
-    }
-
-    /// A colour under the symmetry.
-    pub fn color(self, color: crate::case::Color) -> crate::case::Color {
-        match self {
-            Symmetry::Flip => color.other(),
-            Symmetry::Mirror => color,
-        }
-    }
-
-    /// A FEN under the symmetry, keeping its counters. `Err` when it is not well formed.
-    pub fn fen(self, fen: &str) -> Result<String, String> {
-        let parsed = Fen::from_ascii(fen.as_bytes())
-            .map_err(|e| format!("the FEN `{fen}` is not well formed ({e})"))?;
-        let mut setup = parsed.into_setup();
-        match self {
-            Symmetry::Flip => setup.mirror(),
-            Symmetry::Mirror => {
-                if setup.castling_rights.any() {
-                    return Err(
-                        "the position has castling rights, and castling is not symmetric \
-                                between the wings"
-                            .into(),
-                    );
-                }
-                setup.board.flip_horizontal();
-                setup.ep_square = setup.ep_square.map(shakmaty::Square::flip_horizontal);
-            }
-        }
-        Fen::try_from_setup(setup)
-            .map(|f| f.to_string())
-            .map_err(|e| format!("the transformed FEN cannot be written ({e:?})"))
-    }
-}
-
-/// Why a case has no twin under a symmetry (when it has none).
+/// Why a case has no twin under a symmetry (when it has none): its position cannot be
+/// transformed, or one of its assertions tests a rule that is not symmetric that way
+/// ([`crate::assertion::Assertion::obstacle`]).
 pub fn obstacle(case: &Case, symmetry: Symmetry) -> Option<String> {
-    if case.expect.valid.is_some() {
-        return Some(
-            "a `valid` case asks whether the position can arise from the initial one, where White \
-             moves first and the wings differ: the twin of a reachable position need not be \
-             reachable (the initial position with Black to move is not)"
-                .into(),
-        );
-    }
-    if let Err(why) = symmetry.fen(&case.fen) {
+    if case.expect.valid.is_none()
+        && let Err(why) = symmetry.fen(&case.fen)
+    {
         return Some(why);
     }
-    if symmetry == Symmetry::Mirror && releases_king_as_castling(case) {
-        return Some(
-            "a king let go two squares sideways from its home square is an attempt to castle \
-             (4.7.2) even without castling rights, and only a king on the e-file can make it: \
-             mirrored to the d-file, the same release is a plain illegal king move"
-                .into(),
-        );
+    struct Obstacles<'a> {
+        symmetry: Symmetry,
+        facts: Facts<'a>,
+        found: Option<String>,
     }
-    None
-}
-
-/// Whether a touch-move ruling of the case lets the player's king go two files sideways from
-/// e1 (e8 for Black), which Article 4 reads as castling whatever the rights.
-fn releases_king_as_castling(case: &Case) -> bool {
-    let Some(rulings) = &case.expect.touch_move else {
-        return false;
-    };
-    let Ok(reached) = Replay::new(&case.fen, &case.moves) else {
-        return false;
-    };
-    let pos = &reached.position;
-    let home = shakmaty::Square::from_coords(shakmaty::File::E, pos.turn().backrank());
-    rulings.iter().flat_map(|r| &r.events).any(|e| match e {
-        TouchEvent::Release { from, on } => {
-            let (Ok(from), Ok(on)) = (
-                crate::replay::parse_square(from),
-                crate::replay::parse_square(on),
-            ) else {
-                return false;
-            };
-            from == home
-                && pos.board().king_of(pos.turn()) == Some(from)
-                && on.rank() == from.rank()
-                && from.file().distance(on.file()) == 2
+    impl Visitor for Obstacles<'_> {
+        fn visit<A: Assertion>(&mut self, value: &A::Value) {
+            if self.found.is_none() {
+                self.found = A::obstacle(value, self.symmetry, &self.facts);
+            }
         }
-        _ => false,
-    })
+    }
+    let game = Replay::new(&case.fen, &case.moves).ok();
+    let mut obstacles = Obstacles {
+        symmetry,
+        facts: Facts {
+            case,
+            game: game.as_ref(),
+        },
+        found: None,
+    };
+    case.expect.visit(&mut obstacles);
+    if obstacles.found.is_none() {
+        symmetry.fen(&case.fen).err()
+    } else {
+        obstacles.found
+    }
 }
 
 /// Why a case has no twin.
@@ -211,8 +73,9 @@ pub enum NoTwin {
 /// The twin of `case` under `symmetry`, id left empty (the generator names it by content), or
 /// why there is none.
 ///
-/// Every field of the case and of its expectation is destructured without `..`, so a field
-/// added to the format stops this from compiling until its transformation is written.
+/// Every field of the case is destructured without `..`, so a field added to the format stops
+/// this from compiling until its transformation is written; the assertions transform
+/// themselves.
 pub fn twin(case: &Case, symmetry: Symmetry) -> Result<Case, NoTwin> {
     if let Some(why) = obstacle(case, symmetry) {
         return Err(NoTwin::Asymmetric(why));
@@ -249,146 +112,16 @@ fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
     let fullmoves_after = u32::from(reached.position.fullmoves())
         + u32::from(reached.position.turn() == Color::Black);
 
-    let Expect {
-        legal,
-        illegal,
-        moves: move_set,
-        move_count,
-        check,
-        checkers,
-        state,
-        winner,
-        claims,
-        mating_material,
-        after,
-        san,
-        from_san,
-        attacks,
-        perft,
-        valid,
-        refuses,
-        claims_with_move,
-        touch_move,
-        winnable,
-    } = expect;
-    let ucis = |list: &Option<Vec<String>>| {
-        list.as_ref()
-            .map(|l| l.iter().map(|m| s.uci(m)).collect::<Vec<_>>())
-    };
-    let squares = |list: &Option<Vec<String>>| {
-        list.as_ref()
-            .map(|l| l.iter().map(|q| s.square(q)).collect::<Vec<_>>())
-    };
-    let after_twin = match after {
-        None => None,
-        Some(list) => {
-            let mut out = Vec::with_capacity(list.len());
-            for a in list {
-                let After {
-                    mv,
-                    fen: after_fen,
-                    en_passant,
-                    clocks,
-                } = a;
-                let twin_fen = with_fullmoves(&s.fen(after_fen)?, fullmoves_after);
-                out.push(After {
-                    mv: s.uci(mv),
-                    fen: twin_fen,
-                    en_passant: *en_passant,
-                    clocks: *clocks,
-                });
-            }
-            Some(out)
+    struct Transform(Twin);
+    impl Mapper for Transform {
+        fn map<A: Assertion>(&mut self, value: &A::Value) -> Result<A::Value, String> {
+            A::transform(value, &self.0)
         }
-    };
-    let attacks_twin = attacks.as_ref().map(|list| {
-        list.iter()
-            .map(|a| {
-                let Attacks {
-                    from,
-                    by,
-                    squares: set,
-                    count,
-                    includes,
-                    excludes,
-                } = a;
-                Attacks {
-                    from: from.as_ref().map(|q| s.square(q)),
-                    by: by.map(|c| s.color(c)),
-                    squares: squares(set),
-                    count: *count,
-                    includes: squares(includes),
-                    excludes: squares(excludes),
-                }
-            })
-            .collect()
-    });
-    let expect_twin = Expect {
-        legal: ucis(legal),
-        illegal: ucis(illegal),
-        moves: ucis(move_set),
-        move_count: *move_count,
-        check: *check,
-        checkers: squares(checkers),
-        state: *state,
-        winner: winner.map(|c| s.color(c)),
-        claims: claims.clone(),
-        mating_material: mating_material.map(|m| match s {
-            Symmetry::Flip => MatingMaterial {
-                white: m.black,
-                black: m.white,
-            },
-            Symmetry::Mirror => m,
-        }),
-        after: after_twin,
-        san: san.as_ref().map(|map| {
-            map.iter()
-                .map(|(uci, text)| (s.uci(uci), s.san(text)))
-                .collect()
-        }),
-        from_san: from_san.as_ref().map(|map| {
-            map.iter()
-                .map(|(text, uci)| (s.san(text), uci.as_ref().map(|m| s.uci(m))))
-                .collect()
-        }),
-        attacks: attacks_twin,
-        perft: perft.clone(),
-        // Refused above: `obstacle` keeps `valid` cases out.
-        valid: *valid,
-        refuses: ucis(refuses),
-        claims_with_move: claims_with_move.as_ref().map(|map| {
-            map.iter()
-                .map(|(uci, claims)| (s.uci(uci), claims.clone()))
-                .collect()
-        }),
-        touch_move: touch_move.as_ref().map(|rulings| {
-            rulings
-                .iter()
-                .map(|ruling| {
-                    let TouchMove { events, allowed } = ruling;
-                    TouchMove {
-                        events: events.iter().map(|e| s.event(e)).collect(),
-                        allowed: match allowed {
-                            Obligation::AnyLegalMove => Obligation::AnyLegalMove,
-                            Obligation::Moves(moves) => {
-                                Obligation::Moves(moves.iter().map(|m| s.uci(m)).collect())
-                            }
-                        },
-                    }
-                })
-                .collect()
-        }),
-        winnable: winnable.map(|w| {
-            let WinnableExpect { white, black } = w;
-            match s {
-                Symmetry::Flip => WinnableExpect {
-                    white: black,
-                    black: white,
-                },
-                Symmetry::Mirror => WinnableExpect { white, black },
-            }
-        }),
-    };
+    }
+    let expect_twin = expect.try_map(&mut Transform(Twin {
+        symmetry: s,
+        fullmoves_after,
+    }))?;
 
     let mut tags_twin: Vec<String> = tags.clone();
     if s == Symmetry::Flip {
@@ -416,16 +149,6 @@ fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
     })
 }
 
-/// The FEN with its move number replaced.
-fn with_fullmoves(fen: &str, fullmoves: u32) -> String {
-    let mut fields: Vec<&str> = fen.split(' ').collect();
-    let number = fullmoves.to_string();
-    if fields.len() == 6 {
-        fields[5] = &number;
-    }
-    fields.join(" ")
-}
-
 /// The FEN of a position, en passant square written when a capture is legal.
 pub fn fen_of(pos: &shakmaty::Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
@@ -434,7 +157,8 @@ pub fn fen_of(pos: &shakmaty::Chess) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::case::Color as Side;
+    use crate::case::{After, Expect, TouchMove, WinnableExpect};
+    use crate::vocabulary::Color as Side;
 
     #[test]
     fn squares_moves_and_san_transform() {

@@ -1,0 +1,209 @@
+//! `after`: the position reached by playing one legal move, compared with an expected FEN by
+//! meaning: castling rights as written (a right kept after the king has moved is wrong), the en
+//! passant square by the captures it allows (or exactly, `en_passant: exact`), the clocks unless
+//! `clocks: false`.
+
+use shakmaty::Position;
+
+use super::compare::nonsense;
+use super::probe::judged;
+use super::{Assertion, Facts, Plan, Twin, Validation};
+use crate::Capability;
+use crate::case::{After, EnPassantConvention};
+use crate::engine::Capabilities;
+use crate::question::Play;
+use crate::replay;
+use crate::vocabulary::MoveResult;
+
+/// The `after` assertion.
+pub struct Kind;
+
+impl Assertion for Kind {
+    type Value = Vec<After>;
+    const KEY: &'static str = "after";
+
+    fn validate(list: &Vec<After>, at: &mut Validation<'_>) {
+        at.not_empty(list.is_empty(), "give a move and the FEN it must lead to");
+        for (i, after) in list.iter().enumerate() {
+            at.legal_move(
+                &after.mv,
+                &[i.into(), "move".into()],
+                false,
+                "the move of `after`",
+            );
+            if let Err(err) = replay::parse_fen_lenient(&after.fen) {
+                at.error(
+                    &[i.into(), "fen".into()],
+                    format!("the FEN of `after` is invalid: {err}"),
+                );
+            }
+        }
+    }
+
+    fn plan(list: &Vec<After>, _: &Facts<'_>, plan: &mut Plan) {
+        for after in list {
+            let expected = after.clone();
+            plan.probe(
+                format!("after {}", after.mv),
+                Capabilities::NONE.with(Capability::Play),
+                after.fen.clone(),
+                move |asker| {
+                    let q = format!("play {}", expected.mv);
+                    let play = Play {
+                        uci: expected.mv.clone(),
+                    };
+                    Ok(match asker.ask(&q, play)? {
+                        MoveResult::Played(fen) => {
+                            let (passed, actual) =
+                                compare_after(&expected, &fen).map_err(|why| nonsense(&q, why))?;
+                            judged(passed, actual)
+                        }
+                        MoveResult::Refused(why) => {
+                            judged(false, format!("refused the legal move: {why}"))
+                        }
+                    })
+                },
+            );
+        }
+    }
+
+    fn transform(list: &Vec<After>, twin: &Twin) -> Result<Vec<After>, String> {
+        let s = twin.symmetry;
+        list.iter()
+            .map(|a| {
+                let After {
+                    mv,
+                    fen,
+                    en_passant,
+                    clocks,
+                } = a;
+                Ok(After {
+                    mv: s.uci(mv),
+                    fen: with_fullmoves(&s.fen(fen)?, twin.fullmoves_after),
+                    en_passant: *en_passant,
+                    clocks: *clocks,
+                })
+            })
+            .collect()
+    }
+
+    fn normalize(list: &Vec<After>) -> Vec<After> {
+        let mut list = list.clone();
+        list.sort_by(|x, y| (&x.mv, &x.fen).cmp(&(&y.mv, &y.fen)));
+        list
+    }
+}
+
+/// The FEN with its move number replaced.
+fn with_fullmoves(fen: &str, fullmoves: u32) -> String {
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    let number = fullmoves.to_string();
+    if fields.len() == 6 {
+        fields[5] = &number;
+    }
+    fields.join(" ")
+}
+
+/// Compares an engine's FEN with the expected one by meaning. `Err` when the engine's FEN is
+/// not a position at all.
+fn compare_after(after: &After, actual_fen: &str) -> Result<(bool, String), String> {
+    let expected = replay::parse_fen_lenient(&after.fen)
+        .map_err(|e| format!("the case's FEN does not parse: {e}"))?;
+    let actual = replay::parse_fen_lenient(actual_fen)
+        .map_err(|e| format!("`{actual_fen}` is not a valid FEN: {e}"))?;
+    let mut differs = Vec::new();
+    if expected.board() != actual.board() {
+        differs.push("pieces");
+    }
+    if expected.turn() != actual.turn() {
+        differs.push("side to move");
+    }
+    if written_castling_rights(&after.fen) != written_castling_rights(actual_fen) {
+        differs.push("castling rights");
+    }
+    let ep_same = match after.en_passant {
+        EnPassantConvention::Legal => expected.legal_ep_square() == actual.legal_ep_square(),
+        EnPassantConvention::Exact => fen_field(&after.fen, 3) == fen_field(actual_fen, 3),
+    };
+    if !ep_same {
+        differs.push("en passant");
+    }
+    if after.clocks {
+        if expected.halfmoves() != actual.halfmoves() {
+            differs.push("halfmove clock");
+        }
+        if expected.fullmoves() != actual.fullmoves() {
+            differs.push("move number");
+        }
+    }
+    if differs.is_empty() {
+        Ok((true, actual_fen.to_owned()))
+    } else {
+        Ok((
+            false,
+            format!("{actual_fen} (differs in {})", differs.join(", ")),
+        ))
+    }
+}
+
+/// The castling rights a FEN claims, as rook squares, whether or not they could exist: a FEN that
+/// keeps a right the king or rook has lost is wrong, not a convention. The letters may come in
+/// any order and as KQkq, X-FEN or Shredder-FEN.
+fn written_castling_rights(fen: &str) -> Option<shakmaty::Bitboard> {
+    shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+        .ok()
+        .map(|f| f.as_setup().castling_rights)
+}
+
+fn fen_field(fen: &str, index: usize) -> Option<&str> {
+    fen.split_whitespace().nth(index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn after_compares_en_passant_by_meaning() {
+        let after = |fen: &str, en_passant| After {
+            mv: "e2e4".into(),
+            fen: fen.into(),
+            en_passant,
+            clocks: true,
+        };
+        let written = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        let omitted = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert!(
+            compare_after(&after(omitted, EnPassantConvention::Legal), written)
+                .unwrap()
+                .0
+        );
+        assert!(
+            !compare_after(&after(omitted, EnPassantConvention::Exact), written)
+                .unwrap()
+                .0
+        );
+        let (passed, shown) = compare_after(
+            &after(omitted, EnPassantConvention::Legal),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b Qkq - 0 1",
+        )
+        .unwrap();
+        assert!(!passed);
+        assert!(shown.ends_with("(differs in castling rights)"), "{shown}");
+        assert!(compare_after(&after(omitted, EnPassantConvention::Legal), "nonsense").is_err());
+        // Castling rights kept after the king has castled are wrong, though meaningless.
+        let castled = "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
+        let castling = After {
+            mv: "e1g1".into(),
+            fen: castled.into(),
+            en_passant: EnPassantConvention::Legal,
+            clocks: true,
+        };
+        assert!(compare_after(&castling, castled).unwrap().0);
+        assert!(
+            !compare_after(&castling, "4k3/8/8/8/8/8/8/5RK1 b K - 1 1")
+                .unwrap()
+                .0
+        );
+    }
+}
