@@ -1,19 +1,22 @@
 //! Baselines: the cases an engine is known to fail, so CI can run the suite against an
 //! implementation that is not (yet) conformant and still catch every change.
 //!
-//! A run checked against a baseline fails on a failure or error the baseline does not list (a
-//! regression) and on a listed case that no longer fails (the entry is stale: remove it), so the
-//! list cannot rot. The file is YAML: the engine it was written for and a map from case id to the
-//! reason it fails.
+//! Each entry names a case, why it fails, and which of its assertions fail (or err) and which
+//! are skipped. A run checked against a baseline fails on a regression (a case the baseline
+//! does not list that fails, or a listed case that now fails on another assertion too) and on
+//! a stale entry (a listed case, or assertion, that no longer fails, or whose skipped
+//! assertions changed), so the list cannot rot. The file is YAML: the engine it was written
+//! for and a map from case id to its entry. An entry may also be the reason alone (a string):
+//! the case is then compared as a whole.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::report::{Run, summary};
-use crate::verdict::Outcome;
+use crate::verdict::{Outcome, Verdict};
 
 /// Known failures of one engine.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,14 +25,75 @@ pub struct Baseline {
     /// The engine the baseline was written for (informative).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
-    /// Case id to the reason it fails.
+    /// Case id to why and where it fails.
     #[serde(default, deserialize_with = "known_failures")]
-    pub known_failures: BTreeMap<String, String>,
+    pub known_failures: BTreeMap<String, KnownFailure>,
+}
+
+/// One case an engine is known to fail.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct KnownFailure {
+    /// Why it fails: the first wrong answer when written by `--write-baseline`, or a person's
+    /// words, kept when the baseline is written again.
+    pub reason: String,
+    /// The assertions that fail or err; `None` for an entry that gives the reason alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fails: Option<Vec<String>>,
+    /// The assertions not asked (the engine lacks what they need).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<String>,
+}
+
+impl From<&str> for KnownFailure {
+    /// An entry that gives the reason alone.
+    fn from(reason: &str) -> KnownFailure {
+        KnownFailure {
+            reason: reason.to_owned(),
+            ..KnownFailure::default()
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for KnownFailure {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<KnownFailure, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Entry {
+            reason: String,
+            #[serde(default)]
+            fails: Option<Vec<String>>,
+            #[serde(default)]
+            skipped: Vec<String>,
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Reason(String),
+            Entry(Entry),
+        }
+        Ok(
+            match Form::deserialize(deserializer).map_err(|_| {
+                serde::de::Error::custom(
+                    "a known failure is a reason (a string) or `{ reason, fails, skipped }`",
+                )
+            })? {
+                Form::Reason(reason) => KnownFailure {
+                    reason,
+                    ..KnownFailure::default()
+                },
+                Form::Entry(e) => KnownFailure {
+                    reason: e.reason,
+                    fails: e.fails,
+                    skipped: e.skipped,
+                },
+            },
+        )
+    }
 }
 
 fn known_failures<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
-) -> Result<BTreeMap<String, String>, D::Error> {
+) -> Result<BTreeMap<String, KnownFailure>, D::Error> {
     Ok(crate::case::unique_keys(deserializer)?.unwrap_or_default())
 }
 
@@ -38,9 +102,11 @@ fn known_failures<'de, D: serde::Deserializer<'de>>(
 pub struct Comparison {
     /// Listed cases that still fail or err, as expected.
     pub still_failing: Vec<String>,
-    /// Cases that fail or err and are not listed: (id, what went wrong).
+    /// Cases that fail or err and are not listed, or fail on an assertion their entry does
+    /// not list: (id, what went wrong).
     pub new_failures: Vec<(String, String)>,
-    /// Listed cases that no longer fail: (id, why the entry is stale).
+    /// Listed cases or assertions that no longer fail, or whose skipped assertions changed:
+    /// (id, why the entry is stale).
     pub stale: Vec<(String, String)>,
 }
 
@@ -65,13 +131,24 @@ impl Comparison {
             let _ = writeln!(out, "  new failure  {id}: {what}");
         }
         for (id, why) in &self.stale {
-            let _ = writeln!(
-                out,
-                "  stale entry  {id}: {why}; remove it from the baseline"
-            );
+            let _ = writeln!(out, "  stale entry  {id}: {why}; update the baseline");
         }
         out
     }
+}
+
+/// The labels of a verdict's checks that ended one of these ways.
+fn labels(verdict: &Verdict, outcomes: &[Outcome]) -> Vec<String> {
+    verdict
+        .checks
+        .iter()
+        .filter(|c| outcomes.contains(&c.outcome))
+        .map(|c| c.assertion.clone())
+        .collect()
+}
+
+fn listed(labels: &[String]) -> String {
+    format!("[{}]", labels.join(", "))
 }
 
 impl Baseline {
@@ -92,8 +169,9 @@ impl Baseline {
         })
     }
 
-    /// The baseline a run calls for: every case that failed or erred, with the reason kept from
-    /// `previous` where it lists the case, else the first wrong answer or the error.
+    /// The baseline a run calls for: every case that failed or erred, with the assertions that
+    /// failed and were skipped, and the reason kept from `previous` where it lists the case,
+    /// else the first wrong answer or the error.
     pub fn from_run(run: &Run, previous: Option<&Baseline>) -> Baseline {
         let known_failures = run
             .results
@@ -101,9 +179,14 @@ impl Baseline {
             .filter(|(_, v)| matches!(v.outcome, Outcome::Fail | Outcome::Error))
             .map(|(_, v)| {
                 let reason = previous
-                    .and_then(|b| b.known_failures.get(&v.id).cloned())
-                    .unwrap_or_else(|| summary(v));
-                (v.id.clone(), reason)
+                    .and_then(|b| b.known_failures.get(&v.id))
+                    .map_or_else(|| summary(v), |k| k.reason.clone());
+                let entry = KnownFailure {
+                    reason,
+                    fails: Some(labels(v, &[Outcome::Fail, Outcome::Error])),
+                    skipped: labels(v, &[Outcome::Skip]),
+                };
+                (v.id.clone(), entry)
             })
             .collect();
         Baseline {
@@ -112,13 +195,48 @@ impl Baseline {
         }
     }
 
-    /// The YAML text of the baseline, with a header saying how it is used.
+    /// The YAML text of the baseline, with a header saying how it is used: an entry to a few
+    /// lines, lists of assertions on one line each, so that a change reads as a short diff.
     pub fn to_yaml(&self) -> String {
-        let body = serde_yaml_ng::to_string(self).expect("a baseline serializes");
-        format!(
-            "# Cases this engine is known to fail, each with the reason. A run with --baseline\n\
-             # fails on any other failure, and on a case listed here that no longer fails.\n{body}"
-        )
+        // JSON strings are YAML double-quoted scalars: every label and reason reads back as
+        // written, whatever it contains.
+        let quote = |s: &str| serde_json::to_string(s).expect("a string serializes");
+        let flow = |items: &[String]| {
+            let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
+            format!("[{}]", quoted.join(", "))
+        };
+        let mut out = String::from(
+            "# Cases this engine is known to fail, each with the reason, the assertions that fail\n\
+             # and those skipped. A run with --baseline fails on any other failure, and on an\n\
+             # entry that no longer matches (a case or assertion that passes now).\n",
+        );
+        if let Some(engine) = &self.engine {
+            let _ = writeln!(out, "engine: {}", quote(engine));
+        }
+        if self.known_failures.is_empty() {
+            out.push_str("known_failures: {}\n");
+            return out;
+        }
+        out.push_str("known_failures:\n");
+        // An id (lower-case letters, digits, `-_./`, a letter or digit first) is a plain scalar.
+        let key = |id: &str| {
+            let plain = id.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "-_./".contains(c));
+            if plain { id.to_owned() } else { quote(id) }
+        };
+        for (id, entry) in &self.known_failures {
+            let _ = writeln!(out, "  {}:", key(id));
+            let _ = writeln!(out, "    reason: {}", quote(&entry.reason));
+            if let Some(fails) = &entry.fails {
+                let _ = writeln!(out, "    fails: {}", flow(fails));
+            }
+            if !entry.skipped.is_empty() {
+                let _ = writeln!(out, "    skipped: {}", flow(&entry.skipped));
+            }
+        }
+        out
     }
 
     /// Compares a run with the baseline. Entries for cases the run did not include are ignored
@@ -128,25 +246,30 @@ impl Baseline {
         let mut seen = std::collections::BTreeSet::new();
         for (_, verdict) in &run.results {
             seen.insert(verdict.id.as_str());
-            let listed = self.known_failures.contains_key(&verdict.id);
-            match (verdict.outcome, listed) {
-                (Outcome::Fail | Outcome::Error, true) => {
-                    comparison.still_failing.push(verdict.id.clone())
+            let id = &verdict.id;
+            let entry = self.known_failures.get(id);
+            match (verdict.outcome, entry) {
+                (Outcome::Fail | Outcome::Error, Some(entry)) => {
+                    let before = comparison.new_failures.len() + comparison.stale.len();
+                    compare_entry(verdict, entry, &mut comparison);
+                    if comparison.new_failures.len() + comparison.stale.len() == before {
+                        comparison.still_failing.push(id.clone());
+                    }
                 }
-                (Outcome::Fail | Outcome::Error, false) => comparison
-                    .new_failures
-                    .push((verdict.id.clone(), summary(verdict))),
-                (Outcome::Pass, true) => comparison
-                    .stale
-                    .push((verdict.id.clone(), "it passes now".into())),
-                (Outcome::Skip, true) => comparison.stale.push((
-                    verdict.id.clone(),
+                (Outcome::Fail | Outcome::Error, None) => {
+                    comparison.new_failures.push((id.clone(), summary(verdict)))
+                }
+                (Outcome::Pass, Some(_)) => {
+                    comparison.stale.push((id.clone(), "it passes now".into()))
+                }
+                (Outcome::Skip, Some(_)) => comparison.stale.push((
+                    id.clone(),
                     format!(
                         "it is skipped now ({})",
                         verdict.reason.as_deref().unwrap_or("no reason")
                     ),
                 )),
-                (Outcome::Pass | Outcome::Skip, false) => {}
+                (Outcome::Pass | Outcome::Skip, None) => {}
             }
         }
         if !partial {
@@ -160,6 +283,71 @@ impl Baseline {
         }
         comparison
     }
+}
+
+/// A listed case that still fails: does it fail on the same assertions, and skip the same?
+fn compare_entry(verdict: &Verdict, entry: &KnownFailure, comparison: &mut Comparison) {
+    let id = &verdict.id;
+    if let Some(fails) = &entry.fails {
+        let known: BTreeSet<&String> = fails.iter().collect();
+        let newly: Vec<&crate::verdict::Check> = verdict
+            .checks
+            .iter()
+            .filter(|c| matches!(c.outcome, Outcome::Fail | Outcome::Error))
+            .filter(|c| !known.contains(&c.assertion))
+            .collect();
+        if let Some(first) = newly.first() {
+            let what = match first.outcome {
+                Outcome::Error => first.reason.clone().unwrap_or_default(),
+                _ => format!("expected {}, actual {}", first.expected, first.actual),
+            };
+            let names: Vec<String> = newly.iter().map(|c| c.assertion.clone()).collect();
+            comparison.new_failures.push((
+                id.clone(),
+                format!(
+                    "it now fails on {} too ({}: {what})",
+                    listed_of(&names),
+                    first.assertion
+                ),
+            ));
+        }
+        let passing: Vec<String> = fails
+            .iter()
+            .filter(|label| {
+                verdict
+                    .checks
+                    .iter()
+                    .find(|c| &c.assertion == *label)
+                    .is_none_or(|c| c.outcome == Outcome::Pass)
+            })
+            .cloned()
+            .collect();
+        if !passing.is_empty() {
+            comparison.stale.push((
+                id.clone(),
+                format!(
+                    "{} no longer fail{}",
+                    listed(&passing),
+                    if passing.len() == 1 { "s" } else { "" }
+                ),
+            ));
+        }
+        let skipped_now = labels(verdict, &[Outcome::Skip]);
+        if skipped_now != entry.skipped {
+            comparison.stale.push((
+                id.clone(),
+                format!(
+                    "it skips {} now, not {}",
+                    listed(&skipped_now),
+                    listed(&entry.skipped)
+                ),
+            ));
+        }
+    }
+}
+
+fn listed_of(labels: &[String]) -> String {
+    labels.join(", ")
 }
 
 #[cfg(test)]
@@ -189,7 +377,9 @@ mod tests {
             written.known_failures.keys().collect::<Vec<_>>(),
             ["moves/wrong"]
         );
-        assert!(written.known_failures["moves/wrong"].contains("expected 21, actual 20"));
+        let entry = &written.known_failures["moves/wrong"];
+        assert!(entry.reason.contains("expected 21, actual 20"));
+        assert_eq!(entry.fails.as_deref(), Some(&["move_count".to_owned()][..]));
         assert!(written.compare(&run, false).is_clean());
 
         let empty = Baseline::default();
@@ -226,12 +416,68 @@ mod tests {
             .insert("moves/wrong".into(), "a hand-written reason".into());
         let written = Baseline::from_run(&run, Some(&previous));
         assert_eq!(
-            written.known_failures["moves/wrong"],
+            written.known_failures["moves/wrong"].reason,
             "a hand-written reason"
         );
         let again: Baseline = serde_yaml_ng::from_str(&written.to_yaml()).unwrap();
         assert_eq!(again, written);
         let dup = "known_failures:\n  a/b: x\n  a/b: y\n";
         assert!(serde_yaml_ng::from_str::<Baseline>(dup).is_err());
+    }
+
+    #[test]
+    fn a_known_case_failing_on_another_assertion_is_a_new_failure() {
+        let text = "cases:\n  - id: moves/two\n    title: t\n    rule: '3.10.1'\n    fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n    expect: { move_count: 21, legal: [e2e5] }\n";
+        let catalogue = Catalogue::from_sources(
+            [Source {
+                name: "moves.yaml".into(),
+                text: text.into(),
+            }],
+            [],
+        )
+        .unwrap();
+        let run = Run::new(&mut Reference::new(), &catalogue);
+        let written = Baseline::from_run(&run, None);
+        assert_eq!(
+            written.known_failures["moves/two"].fails.as_deref(),
+            Some(&["legal".to_owned(), "move_count".to_owned()][..])
+        );
+        assert!(written.compare(&run, false).is_clean());
+        // An entry that knows one of the two: the other is a regression.
+        let mut one = written.clone();
+        one.known_failures.get_mut("moves/two").unwrap().fails = Some(vec!["move_count".into()]);
+        let c = one.compare(&run, false);
+        assert_eq!(c.new_failures.len(), 1, "{c:?}");
+        assert!(
+            c.new_failures[0].1.contains("now fails on legal too"),
+            "{c:?}"
+        );
+        // An entry listing an assertion that passes: stale.
+        let mut more = written.clone();
+        more.known_failures
+            .get_mut("moves/two")
+            .unwrap()
+            .fails
+            .as_mut()
+            .unwrap()
+            .push("check".into());
+        let c = more.compare(&run, false);
+        assert_eq!(c.stale.len(), 1, "{c:?}");
+        assert!(c.stale[0].1.contains("[check] no longer fails"), "{c:?}");
+        // A reason alone compares the case as a whole.
+        let mut whole = Baseline::default();
+        whole
+            .known_failures
+            .insert("moves/two".into(), "by hand".into());
+        assert!(whole.compare(&run, false).is_clean());
+        // And the file reads back, in both forms.
+        let again: Baseline = serde_yaml_ng::from_str(&written.to_yaml()).unwrap();
+        assert_eq!(again, written);
+        let short: Baseline =
+            serde_yaml_ng::from_str("known_failures:\n  moves/two: by hand\n").unwrap();
+        assert_eq!(short, whole);
+        assert!(
+            serde_yaml_ng::from_str::<Baseline>("known_failures:\n  a/b: { why: x }\n").is_err()
+        );
     }
 }

@@ -2,9 +2,10 @@
 //! load, one or more per assertion: [`crate::assertion`]), asking the engine through an
 //! [`Asker`] that guards every call and answers a repeated question from memory.
 //!
-//! An engine that lacks a capability the case needs is not asked at all; the case is skipped
-//! with the reason. The first probe the engine cannot answer ends the case: skipped when the
-//! engine says it does not answer, an error when it fails.
+//! Each assertion gets its own outcome: skipped when the engine lacks a capability it needs (it
+//! is then not asked), says it does not answer, or a limit leaves it out; an error when the
+//! engine fails; otherwise pass or fail. The case's outcome follows from them
+//! ([`Verdict::of`]).
 
 use crate::assertion::{Asker, Judged, Stop};
 use crate::catalogue::LoadedCase;
@@ -20,59 +21,41 @@ pub fn check(engine: &mut dyn Engine, case: &LoadedCase) -> Verdict {
 /// Checks `case` against `engine`, asking only what `limits` allow.
 pub fn check_within(engine: &mut dyn Engine, case: &LoadedCase, limits: &Limits) -> Verdict {
     let c = &case.case;
-    let mut verdict = Verdict {
-        id: c.id.clone(),
-        area: c.area().to_owned(),
-        outcome: Outcome::Pass,
-        reason: None,
-        checks: Vec::new(),
-    };
-    let missing = engine.capabilities().missing(case.needs());
-    if !missing.is_empty() {
-        verdict.outcome = Outcome::Skip;
-        verdict.reason = Some(format!("the engine does not offer: {missing}"));
-        return verdict;
-    }
+    let offered = engine.capabilities();
     let game = Game {
         fen: &c.fen,
         moves: &c.moves,
     };
     let mut asker = Asker::new(engine, game, limits);
-    let mut not_asked = None;
-    for probe in case.plan().probes() {
-        let (passed, actual) = match probe.run(&mut asker) {
-            Ok(Judged::Pass(actual)) => (true, actual),
-            Ok(Judged::Fail(actual)) => (false, actual),
-            Ok(Judged::Skip(why)) => {
-                not_asked = Some(why);
-                continue;
+    let checks = case
+        .plan()
+        .probes()
+        .iter()
+        .map(|probe| {
+            let missing = offered.missing(probe.needs);
+            let (outcome, actual, reason) = if !missing.is_empty() {
+                let why = format!("the engine does not offer: {missing}");
+                (Outcome::Skip, String::new(), Some(why))
+            } else {
+                match probe.run(&mut asker) {
+                    Ok(Judged::Pass(actual)) => (Outcome::Pass, actual, None),
+                    Ok(Judged::Fail(actual)) => (Outcome::Fail, actual, None),
+                    Ok(Judged::Skip(why)) | Err(Stop::Skip(why)) => {
+                        (Outcome::Skip, String::new(), Some(why))
+                    }
+                    Err(Stop::Error(why)) => (Outcome::Error, String::new(), Some(why)),
+                }
+            };
+            Check {
+                assertion: probe.label.clone(),
+                expected: probe.expected.clone(),
+                actual,
+                outcome,
+                reason,
             }
-            Err(stop) => {
-                let (outcome, why) = match stop {
-                    Stop::Skip(why) => (Outcome::Skip, why),
-                    Stop::Error(why) => (Outcome::Error, why),
-                };
-                verdict.outcome = outcome;
-                verdict.reason = Some(why);
-                return verdict;
-            }
-        };
-        verdict.checks.push(Check {
-            assertion: probe.label.clone(),
-            expected: probe.expected.clone(),
-            actual,
-            passed,
-        });
-    }
-    if verdict.checks.is_empty()
-        && let Some(why) = not_asked
-    {
-        verdict.outcome = Outcome::Skip;
-        verdict.reason = Some(why);
-    } else if verdict.checks.iter().any(|c| !c.passed) {
-        verdict.outcome = Outcome::Fail;
-    }
-    verdict
+        })
+        .collect();
+    Verdict::of(c.id.clone(), c.area().to_owned(), checks)
 }
 
 #[cfg(test)]
@@ -180,6 +163,41 @@ mod tests {
     }
 
     #[test]
+    fn each_assertion_has_its_own_outcome() {
+        // Legal moves asked, SAN skipped: the case passes, showing the skip.
+        let mut expect = legal(&["e2e4"]);
+        expect.san = Some([("e2e4".into(), "e4".into())].into());
+        let c = case(START, expect.clone());
+        let mut right = Scripted {
+            moves: Ok(vec!["e2e4".into()]),
+            panic: false,
+        };
+        let v = check(&mut right, &c);
+        assert_eq!((v.outcome, v.reason.as_deref()), (Outcome::Pass, None));
+        let skipped: Vec<(&str, Option<&str>)> = v
+            .skipped()
+            .map(|c| (c.assertion.as_str(), c.reason.as_deref()))
+            .collect();
+        assert_eq!(
+            skipped,
+            [("san e2e4", Some("the engine does not offer: san"))]
+        );
+        // A wrong answer next to a skip is a failure; an error anywhere makes the case an
+        // error, and the other assertions are still asked.
+        let mut wrong = Scripted {
+            moves: Ok(vec!["d2d4".into()]),
+            panic: false,
+        };
+        assert_eq!(check(&mut wrong, &c).outcome, Outcome::Fail);
+        expect.check = Some(false);
+        let mut both = expect.clone();
+        both.moves = None;
+        let v = check(&mut Reference::new(), &case(START, both));
+        assert_eq!(v.outcome, Outcome::Pass);
+        assert_eq!(v.checks.len(), 3);
+    }
+
+    #[test]
     fn one_question_asked_by_several_assertions_is_asked_once() {
         struct Counting(usize);
         impl Engine for Counting {
@@ -267,9 +285,26 @@ mod tests {
         let c = perft(&[(1, 20), (2, 400), (3, 8902)]);
         let asked = check_within(&mut Reference::new(), &c, &limit(400));
         assert_eq!(asked.outcome, Outcome::Pass, "{asked:?}");
-        let names: Vec<&str> = asked.checks.iter().map(|c| c.assertion.as_str()).collect();
-        assert_eq!(names, ["perft 1", "perft 2"]);
-        assert_eq!(check(&mut Reference::new(), &c).checks.len(), 3);
+        let outcomes: Vec<(&str, Outcome)> = asked
+            .checks
+            .iter()
+            .map(|c| (c.assertion.as_str(), c.outcome))
+            .collect();
+        assert_eq!(
+            outcomes,
+            [
+                ("perft 1", Outcome::Pass),
+                ("perft 2", Outcome::Pass),
+                ("perft 3", Outcome::Skip)
+            ]
+        );
+        assert!(asked.partly_skipped());
+        assert!(
+            check(&mut Reference::new(), &c)
+                .checks
+                .iter()
+                .all(|c| c.passed())
+        );
         // Nothing left to ask: skipped, with the limit as the reason.
         let skipped = check_within(&mut Reference::new(), &perft(&[(2, 400)]), &limit(20));
         assert_eq!(skipped.outcome, Outcome::Skip);
@@ -282,7 +317,7 @@ mod tests {
         both.move_count = Some(20);
         let other = check_within(&mut Reference::new(), &case(START, both), &limit(20));
         assert_eq!(other.outcome, Outcome::Pass);
-        assert_eq!(other.checks.len(), 1);
+        assert_eq!(other.skipped().count(), 1);
     }
 
     #[test]

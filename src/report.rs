@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::catalogue::{Catalogue, LoadedCase};
 use crate::diagram::diagram;
 use crate::engine::Identity;
-use crate::verdict::{Outcome, Tally, Verdict};
+use crate::verdict::{Check, Outcome, Tally, Verdict};
 
 /// A finished run: which engine, which cases, and the verdicts, in catalogue order.
 #[derive(Debug, Clone)]
@@ -57,7 +57,7 @@ impl<'c> Run<'c> {
             if !tallies.contains_key(&v.area) {
                 order.push(v.area.clone());
             }
-            tallies.entry(v.area.clone()).or_default().add(v.outcome);
+            tallies.entry(v.area.clone()).or_default().count(v);
         }
         order
             .into_iter()
@@ -67,6 +67,38 @@ impl<'c> Run<'c> {
             })
             .collect()
     }
+
+    /// The assertions skipped in cases that were asked something (passed or failed), by reason:
+    /// (assertions, cases) per reason, reasons in order of first appearance.
+    pub fn skipped_assertions(&self) -> Vec<(String, usize, usize)> {
+        skipped_assertions(self.results.iter().map(|(_, v)| v))
+    }
+}
+
+/// See [`Run::skipped_assertions`].
+fn skipped_assertions<'v>(
+    verdicts: impl Iterator<Item = &'v Verdict>,
+) -> Vec<(String, usize, usize)> {
+    let mut counts: Vec<(String, usize, usize)> = Vec::new();
+    for verdict in verdicts.filter(|v| v.partly_skipped()) {
+        let mut seen: Vec<&str> = Vec::new();
+        for check in verdict.skipped() {
+            let reason = check.reason.as_deref().unwrap_or("no reason given");
+            let at = match counts.iter().position(|(r, _, _)| r == reason) {
+                Some(at) => at,
+                None => {
+                    counts.push((reason.to_owned(), 0, 0));
+                    counts.len() - 1
+                }
+            };
+            counts[at].1 += 1;
+            if !seen.contains(&reason) {
+                seen.push(reason);
+                counts[at].2 += 1;
+            }
+        }
+    }
+    counts
 }
 
 /// How much the text report says.
@@ -79,8 +111,14 @@ pub enum Detail {
     Verbose,
 }
 
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
 /// The text report: areas in order, each with its counts and its cases that did not pass (a
 /// failure with its board, expected and actual answers), then the totals on the last line.
+/// Skips are many and alike, so they are counted by reason: cases skipped whole, and the
+/// assertions skipped in cases that passed (`--verbose` lists them case by case).
 pub fn text(run: &Run, detail: Detail) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -97,8 +135,10 @@ pub fn text(run: &Run, detail: Detail) -> String {
         .unwrap_or(0);
     for (area, tally) in run.by_area() {
         let _ = writeln!(out, "{area:<width$}  {tally}");
+        let in_area: Vec<&(&LoadedCase, Verdict)> =
+            run.results.iter().filter(|(_, v)| v.area == area).collect();
         let mut skips: BTreeMap<&str, usize> = BTreeMap::new();
-        for (case, verdict) in run.results.iter().filter(|(_, v)| v.area == area) {
+        for (case, verdict) in &in_area {
             match (verdict.outcome, detail) {
                 (Outcome::Pass, Detail::Normal) => {}
                 (Outcome::Skip, Detail::Normal) => {
@@ -109,25 +149,55 @@ pub fn text(run: &Run, detail: Detail) -> String {
                 _ => write_verdict(&mut out, case, verdict),
             }
         }
-        // Skips are many and alike: one line per reason (`--verbose` lists them one by one).
         for (reason, n) in skips {
-            let _ = writeln!(
-                out,
-                "  SKIP  {n} case{}: {reason}",
-                if n == 1 { "" } else { "s" }
-            );
+            let _ = writeln!(out, "  SKIP  {}: {reason}", plural(n, "case"));
+        }
+        if detail == Detail::Normal {
+            let passing = in_area
+                .iter()
+                .map(|(_, v)| v)
+                .filter(|v| v.outcome == Outcome::Pass);
+            for (reason, assertions, cases) in skipped_assertions(passing) {
+                let _ = writeln!(
+                    out,
+                    "  SKIP  {} of {} that passed: {reason}",
+                    plural(assertions, "assertion"),
+                    plural(cases, "case"),
+                );
+            }
         }
     }
-    let _ = writeln!(out, "\n{}", run.tally());
+    let tally = run.tally();
+    if tally.partly_skipped > 0 {
+        let _ = writeln!(
+            out,
+            "\n{} passed or failed with some assertions skipped",
+            plural(tally.partly_skipped, "case")
+        );
+    }
+    let _ = writeln!(out, "\n{tally}");
     out
 }
 
 /// One verdict as the text report shows it: a status line and, for a failure or an error, the
-/// case's place, its board and each wrong answer.
+/// case's place, its board, each wrong answer and each error; and the assertions skipped.
 pub fn verdict_text(case: &LoadedCase, verdict: &Verdict) -> String {
     let mut out = String::new();
     write_verdict(&mut out, case, verdict);
     out
+}
+
+/// Checks of one outcome grouped by reason: (labels, reason), in order.
+fn by_reason<'v>(checks: impl Iterator<Item = &'v Check>) -> Vec<(Vec<&'v str>, &'v str)> {
+    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+    for check in checks {
+        let reason = check.reason.as_deref().unwrap_or("no reason given");
+        match groups.iter_mut().find(|(_, r)| *r == reason) {
+            Some((labels, _)) => labels.push(&check.assertion),
+            None => groups.push((vec![&check.assertion], reason)),
+        }
+    }
+    groups
 }
 
 fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
@@ -138,6 +208,7 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
         Outcome::Pass => {}
         Outcome::Skip => {
             let _ = writeln!(out, "        {}", verdict.reason.as_deref().unwrap_or(""));
+            return;
         }
         Outcome::Fail | Outcome::Error => {
             let _ = writeln!(out, "        FIDE {} · {}:{}", c.rule, case.file, case.line);
@@ -150,10 +221,10 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
                     let _ = writeln!(out, "          {line}");
                 }
             }
-            if let Some(reason) = &verdict.reason {
+            for (labels, reason) in by_reason(verdict.errors()) {
                 // A reason may span lines (an engine's stderr): keep them under the case.
                 let reason = reason.replace('\n', "\n          | ");
-                let _ = writeln!(out, "        error: {reason}");
+                let _ = writeln!(out, "        {}: error: {reason}", labels.join(", "));
             }
             for check in verdict.failures() {
                 let _ = writeln!(out, "        {}:", check.assertion);
@@ -161,6 +232,9 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
                 let _ = writeln!(out, "          actual:   {}", check.actual);
             }
         }
+    }
+    for (labels, reason) in by_reason(verdict.skipped()) {
+        let _ = writeln!(out, "        {}: skipped: {reason}", labels.join(", "));
     }
 }
 
@@ -206,7 +280,8 @@ pub fn json(run: &Run) -> String {
 
 /// The JUnit XML report: one test suite per rule area, one test case per case (named by its
 /// id, class name the area), failures and errors with their message and the verdict's text,
-/// skips with their reason. For CI systems that read JUnit.
+/// skips with their reason, a pass with assertions skipped with them in its output. For CI
+/// systems that read JUnit.
 pub fn junit(run: &Run) -> String {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
@@ -235,6 +310,10 @@ pub fn junit(run: &Run) -> String {
             };
             let mut test = TestCase::new(verdict.id.clone(), status);
             test.set_classname(area.clone());
+            if verdict.outcome == Outcome::Pass && verdict.partly_skipped() {
+                // JUnit has no partial pass: the assertions left out go to the case's output.
+                test.set_system_out(verdict_text(case, verdict));
+            }
             suite.add_test_case(test);
         }
         report.add_test_suite(suite);
@@ -257,8 +336,9 @@ pub fn summary(verdict: &Verdict) -> String {
     }
 }
 
-/// The Markdown report, for a CI step summary: a table of outcomes per rule area, then every
-/// case that failed or erred with its first wrong answer.
+/// The Markdown report, for a CI step summary: a table of outcomes per rule area, every case
+/// that failed or erred with its first wrong answer, and the assertions skipped in cases that
+/// were asked something, by reason.
 pub fn markdown(run: &Run) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "## chess-conformance: {}\n", run.engine);
@@ -294,6 +374,22 @@ pub fn markdown(run: &Run) -> String {
                 case.case.rule,
                 verdict.outcome,
                 markdown_cell(&summary(verdict))
+            );
+        }
+    }
+    let skipped = run.skipped_assertions();
+    if !skipped.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n### Assertions skipped in cases that passed or failed\n"
+        );
+        let _ = writeln!(out, "| reason | assertions | cases |");
+        let _ = writeln!(out, "|---|---:|---:|");
+        for (reason, assertions, cases) in skipped {
+            let _ = writeln!(
+                out,
+                "| {} | {assertions} | {cases} |",
+                markdown_cell(&reason)
             );
         }
     }

@@ -4,18 +4,19 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// The four ways a case can end.
+/// The four ways an assertion, or a case, can end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// Every assertion held.
+    /// The answer was right; for a case, every assertion asked held.
     Pass,
-    /// The engine answered, and at least one answer was wrong.
+    /// The engine answered, and the answer was wrong (for a case: at least one).
     Fail,
-    /// The engine does not offer a capability the case needs.
+    /// Not asked: the engine does not offer a capability the assertion needs, said it does not
+    /// answer, or a limit of the run left it out (for a case: nothing could be asked).
     Skip,
     /// The engine could not answer: it refused a valid position, panicked, crashed, or returned
-    /// something that is not an answer.
+    /// something that is not an answer (for a case: at least one assertion).
     Error,
 }
 
@@ -37,20 +38,33 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// One assertion checked: what was expected and what the engine answered.
+/// One assertion checked: what was expected, what the engine answered, and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
     /// The assertion, with its argument where it has one (`legal`, `perft 3`, `san e1g1`).
     pub assertion: String,
     /// The expected answer.
     pub expected: String,
-    /// The engine's answer, or how it differs.
+    /// The engine's answer, or how it differs; empty when it was not asked or did not answer.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub actual: String,
-    /// Whether the answer was right.
-    pub passed: bool,
+    /// How the assertion ended: pass, fail, skip (not asked) or error (no answer).
+    pub outcome: Outcome,
+    /// Why it was skipped or erred.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
-/// The result of one case against one engine.
+impl Check {
+    /// Whether the answer was right.
+    pub fn passed(&self) -> bool {
+        self.outcome == Outcome::Pass
+    }
+}
+
+/// The result of one case against one engine: one [`Check`] per assertion, and the case's
+/// outcome from them: an error if an assertion erred, else a failure if one failed, else a pass
+/// if one was asked, else (nothing could be asked) a skip.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Verdict {
     /// The case id.
@@ -59,18 +73,100 @@ pub struct Verdict {
     pub area: String,
     /// How it ended.
     pub outcome: Outcome,
-    /// Why it was skipped or erred.
+    /// Why it was skipped (every reason its assertions were skipped for) or erred (the first
+    /// error).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// The assertions checked before the case ended, in the format's order.
+    /// The assertions, in the format's order.
     pub checks: Vec<Check>,
 }
 
 impl Verdict {
+    /// The verdict of a case from its checks.
+    pub fn of(id: String, area: String, checks: Vec<Check>) -> Verdict {
+        let has = |o: Outcome| checks.iter().any(|c| c.outcome == o);
+        let outcome = if has(Outcome::Error) {
+            Outcome::Error
+        } else if has(Outcome::Fail) {
+            Outcome::Fail
+        } else if has(Outcome::Pass) {
+            Outcome::Pass
+        } else {
+            Outcome::Skip
+        };
+        let reason = match outcome {
+            Outcome::Error => checks
+                .iter()
+                .find(|c| c.outcome == Outcome::Error)
+                .and_then(|c| c.reason.clone()),
+            Outcome::Skip => Some(skip_reasons(checks.iter())),
+            Outcome::Pass | Outcome::Fail => None,
+        };
+        Verdict {
+            id,
+            area,
+            outcome,
+            reason,
+            checks,
+        }
+    }
+
     /// The failed checks.
     pub fn failures(&self) -> impl Iterator<Item = &Check> {
-        self.checks.iter().filter(|c| !c.passed)
+        self.with(Outcome::Fail)
     }
+
+    /// The checks that erred.
+    pub fn errors(&self) -> impl Iterator<Item = &Check> {
+        self.with(Outcome::Error)
+    }
+
+    /// The checks that were not asked.
+    pub fn skipped(&self) -> impl Iterator<Item = &Check> {
+        self.with(Outcome::Skip)
+    }
+
+    fn with(&self, outcome: Outcome) -> impl Iterator<Item = &Check> {
+        self.checks.iter().filter(move |c| c.outcome == outcome)
+    }
+
+    /// Whether the engine was asked something but not everything: a pass or a failure with
+    /// some assertions skipped.
+    pub fn partly_skipped(&self) -> bool {
+        matches!(self.outcome, Outcome::Pass | Outcome::Fail) && self.skipped().next().is_some()
+    }
+}
+
+/// The reasons checks were skipped for, each once, in order; missing capabilities merged into
+/// one "does not offer" list.
+pub fn skip_reasons<'c>(checks: impl Iterator<Item = &'c Check>) -> String {
+    const OFFER: &str = "the engine does not offer: ";
+    let mut missing: Vec<&str> = Vec::new();
+    let mut others: Vec<&str> = Vec::new();
+    for check in checks.filter(|c| c.outcome == Outcome::Skip) {
+        let reason = check.reason.as_deref().unwrap_or("no reason given");
+        match reason.strip_prefix(OFFER) {
+            Some(list) => {
+                for name in list.split(", ") {
+                    if !missing.contains(&name) {
+                        missing.push(name);
+                    }
+                }
+            }
+            None if !others.contains(&reason) => others.push(reason),
+            None => {}
+        }
+    }
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        // In the capability table's order, as a set of capabilities prints.
+        missing.sort_by_key(|name| {
+            crate::Capability::from_name(name).map_or(usize::MAX, |c| c as usize)
+        });
+        parts.push(format!("{OFFER}{}", missing.join(", ")));
+    }
+    parts.extend(others.iter().map(|s| (*s).to_owned()));
+    parts.join("; ")
 }
 
 /// Counts of outcomes.
@@ -84,6 +180,8 @@ pub struct Tally {
     pub skipped: usize,
     /// Cases that erred.
     pub errors: usize,
+    /// Of the cases that passed or failed, those with some assertions skipped.
+    pub partly_skipped: usize,
 }
 
 impl Tally {
@@ -91,9 +189,15 @@ impl Tally {
     pub fn of<'v>(verdicts: impl IntoIterator<Item = &'v Verdict>) -> Tally {
         let mut tally = Tally::default();
         for v in verdicts {
-            tally.add(v.outcome);
+            tally.count(v);
         }
         tally
+    }
+
+    /// Counts one verdict.
+    pub fn count(&mut self, verdict: &Verdict) {
+        self.add(verdict.outcome);
+        self.partly_skipped += usize::from(verdict.partly_skipped());
     }
 
     /// Adds one outcome.

@@ -73,7 +73,9 @@ fn json_report_carries_expected_and_actual_answers() {
     assert_eq!(wrong["checks"][1]["assertion"], "move_count");
     assert_eq!(wrong["checks"][1]["expected"], "21");
     assert_eq!(wrong["checks"][1]["actual"], "20");
-    assert_eq!(wrong["checks"][1]["passed"], false);
+    assert_eq!(wrong["checks"][1]["outcome"], "fail");
+    assert_eq!(wrong["checks"][0]["outcome"], "fail");
+    assert_eq!(report["verdicts"][0]["checks"][0]["outcome"], "pass");
 }
 
 #[test]

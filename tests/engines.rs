@@ -14,9 +14,10 @@ use std::collections::BTreeMap;
 use chess_conformance::{Catalogue, Limits, Origin, Outcome, Run, Tally, engines};
 
 /// The verdict list of one engine: a line per hand-written case, with the first wrong answer
-/// of a failure. The generated cases (tens of thousands) are tallied per rule area, their skips
-/// counted by reason, and only their failures and errors get a line each, so the snapshot stays
-/// reviewable and still shows every wrong answer.
+/// of a failure and the assertions it skipped. The generated cases (tens of thousands) are
+/// tallied per rule area, their skips (whole and partial) counted by reason, and only their
+/// failures and errors get a line each, so the snapshot stays reviewable and still shows every
+/// wrong answer.
 fn listing(spec: &str, limits: Limits) -> Option<String> {
     // A generous deadline: a busy machine must not turn a slow answer into an error.
     let options = engines::Options {
@@ -41,32 +42,36 @@ fn listing(spec: &str, limits: Limits) -> Option<String> {
     let mut out = format!("{}\n{}\n", run.engine, run.tally());
     let mut generated: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut skipped: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut partly: BTreeMap<(&str, String), usize> = BTreeMap::new();
     let mut generated_lines = String::new();
     for (loaded, verdict) in &run.results {
         let mut line = format!("{}: {}", verdict.id, verdict.outcome);
+        let mut notes = Vec::new();
         match verdict.outcome {
             Outcome::Pass => {}
             Outcome::Skip | Outcome::Error => {
-                let reason = verdict.reason.as_deref().unwrap_or("");
-                line.push_str(&format!(" ({reason})"));
+                notes.push(verdict.reason.clone().unwrap_or_default())
             }
             Outcome::Fail => {
                 if let Some(check) = verdict.failures().next() {
-                    line.push_str(&format!(
-                        " ({}: expected {}, actual {})",
+                    notes.push(format!(
+                        "{}: expected {}, actual {}",
                         check.assertion, check.expected, check.actual
                     ));
                 }
             }
         }
+        if verdict.partly_skipped() {
+            notes.push(format!("skipped: {}", skipped_assertions(verdict)));
+        }
+        if !notes.is_empty() {
+            line.push_str(&format!(" ({})", notes.join("; ")));
+        }
         line.push('\n');
         match loaded.origin {
             Origin::HandWritten => out.push_str(&line),
             Origin::Generated => {
-                generated
-                    .entry(&verdict.area)
-                    .or_default()
-                    .add(verdict.outcome);
+                generated.entry(&verdict.area).or_default().count(verdict);
                 match verdict.outcome {
                     Outcome::Pass => {}
                     Outcome::Skip => {
@@ -74,6 +79,10 @@ fn listing(spec: &str, limits: Limits) -> Option<String> {
                         *skipped.entry((&verdict.area, reason)).or_default() += 1;
                     }
                     Outcome::Fail | Outcome::Error => generated_lines.push_str(&line),
+                }
+                if verdict.outcome == Outcome::Pass && verdict.partly_skipped() {
+                    let reasons = chess_conformance::verdict::skip_reasons(verdict.checks.iter());
+                    *partly.entry((&verdict.area, reasons)).or_default() += 1;
                 }
             }
         }
@@ -86,9 +95,33 @@ fn listing(spec: &str, limits: Limits) -> Option<String> {
     for ((area, reason), n) in &skipped {
         out.push_str(&format!("{area}: {n} ({reason})\n"));
     }
+    out.push_str(
+        "\ngenerated cases that pass with some assertions skipped, per rule area and reason:\n",
+    );
+    for ((area, reason), n) in &partly {
+        out.push_str(&format!("{area}: {n} ({reason})\n"));
+    }
     out.push_str("\ngenerated cases that fail or err:\n");
     out.push_str(&generated_lines);
     Some(out)
+}
+
+/// The assertions a verdict skipped, with why: `san e1g1, san e8g8: the engine does not offer:
+/// san`, reasons apart.
+fn skipped_assertions(verdict: &chess_conformance::Verdict) -> String {
+    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+    for check in verdict.skipped() {
+        let reason = check.reason.as_deref().unwrap_or("");
+        match groups.iter_mut().find(|(_, r)| *r == reason) {
+            Some((labels, _)) => labels.push(&check.assertion),
+            None => groups.push((vec![&check.assertion], reason)),
+        }
+    }
+    groups
+        .iter()
+        .map(|(labels, reason)| format!("{}: {reason}", labels.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// What an engine in another process is asked: no perft count above 100,000 nodes (the deepest

@@ -37,7 +37,7 @@ fn reference_verdicts() {
                 generated
                     .entry(verdict.area.clone())
                     .or_default()
-                    .add(verdict.outcome);
+                    .count(verdict);
                 if verdict.outcome != Outcome::Pass {
                     generated_lines.push_str(&line);
                 }

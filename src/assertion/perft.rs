@@ -35,7 +35,7 @@ impl Assertion for Kind {
                 move |asker| {
                     if let Some(limit) = asker.limits().perft_nodes.filter(|&l| expected > l) {
                         return Ok(Judged::Skip(format!(
-                            "every perft count is above the limit of {limit} nodes"
+                            "the count is above the perft limit of {limit} nodes"
                         )));
                     }
                     let actual = asker.ask(&format!("perft {depth}"), Perft { depth })?;

@@ -89,6 +89,7 @@ fn certify(
     };
     Ok(Done {
         column: (identity.clone(), run.by_area(), run.tally()),
+        skipped: run.skipped_assertions(),
         identity,
         name,
         baseline,
@@ -101,6 +102,8 @@ struct Done {
     identity: String,
     name: String,
     column: Column,
+    /// The assertions skipped in cases that passed or failed: (reason, assertions, cases).
+    skipped: Vec<(String, usize, usize)>,
     baseline: Option<Baseline>,
     comparison: Option<Comparison>,
 }
@@ -157,6 +160,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         "{}",
         table(&done.iter().map(|d| d.column.clone()).collect::<Vec<_>>())
     );
+    print!("{}", skipped_table(&done));
 
     let mut clean = true;
     for d in &done {
@@ -226,6 +230,28 @@ fn table(columns: &[Column]) -> String {
         let _ = write!(out, " **{}** |", cell(total));
     }
     out.push('\n');
+    out
+}
+
+/// The assertions each engine was not asked in cases it was asked something, by reason.
+fn skipped_table(done: &[Done]) -> String {
+    if done.iter().all(|d| d.skipped.is_empty()) {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nAssertions skipped in cases that passed or failed (the rest of each case was asked):\n\n\
+         | engine | assertions | cases | why |\n|---|---:|---:|---|\n",
+    );
+    for d in done {
+        for (reason, assertions, cases) in &d.skipped {
+            let _ = writeln!(
+                out,
+                "| {} | {assertions} | {cases} | {} |",
+                d.identity,
+                reason.replace('|', "\\|")
+            );
+        }
+    }
     out
 }
 
