@@ -151,7 +151,21 @@ fn listed(labels: &[String]) -> String {
     format!("[{}]", labels.join(", "))
 }
 
+/// The reference's own baseline, `baselines/reference-shakmaty.yaml`, embedded: the cases where
+/// shakmaty disagrees with the rules (and the case is right), each with why.
+const REFERENCE: &str = include_str!("../baselines/reference-shakmaty.yaml");
+
 impl Baseline {
+    /// The known failures of the built-in reference engine: the cases where shakmaty
+    /// disagrees with the rules (the catalogue, not shakmaty, is the oracle).
+    ///
+    /// # Panics
+    ///
+    /// If the shipped file does not read, which its own test rules out.
+    pub fn reference() -> Baseline {
+        serde_yaml_ng::from_str(REFERENCE).expect("baselines/reference-shakmaty.yaml reads")
+    }
+
     /// Reads a baseline file.
     ///
     /// # Errors
@@ -246,31 +260,7 @@ impl Baseline {
         let mut seen = std::collections::BTreeSet::new();
         for (_, verdict) in &run.results {
             seen.insert(verdict.id.as_str());
-            let id = &verdict.id;
-            let entry = self.known_failures.get(id);
-            match (verdict.outcome, entry) {
-                (Outcome::Fail | Outcome::Error, Some(entry)) => {
-                    let before = comparison.new_failures.len() + comparison.stale.len();
-                    compare_entry(verdict, entry, &mut comparison);
-                    if comparison.new_failures.len() + comparison.stale.len() == before {
-                        comparison.still_failing.push(id.clone());
-                    }
-                }
-                (Outcome::Fail | Outcome::Error, None) => {
-                    comparison.new_failures.push((id.clone(), summary(verdict)))
-                }
-                (Outcome::Pass, Some(_)) => {
-                    comparison.stale.push((id.clone(), "it passes now".into()))
-                }
-                (Outcome::Skip, Some(_)) => comparison.stale.push((
-                    id.clone(),
-                    format!(
-                        "it is skipped now ({})",
-                        verdict.reason.as_deref().unwrap_or("no reason")
-                    ),
-                )),
-                (Outcome::Pass | Outcome::Skip, None) => {}
-            }
+            self.compare_verdict(verdict, &mut comparison);
         }
         if !partial {
             for id in self.known_failures.keys() {
@@ -282,6 +272,33 @@ impl Baseline {
             }
         }
         comparison
+    }
+
+    /// Compares one verdict with its entry (or its absence), adding to `comparison`.
+    pub fn compare_verdict(&self, verdict: &Verdict, comparison: &mut Comparison) {
+        let id = &verdict.id;
+        let entry = self.known_failures.get(id);
+        match (verdict.outcome, entry) {
+            (Outcome::Fail | Outcome::Error, Some(entry)) => {
+                let before = comparison.new_failures.len() + comparison.stale.len();
+                compare_entry(verdict, entry, comparison);
+                if comparison.new_failures.len() + comparison.stale.len() == before {
+                    comparison.still_failing.push(id.clone());
+                }
+            }
+            (Outcome::Fail | Outcome::Error, None) => {
+                comparison.new_failures.push((id.clone(), summary(verdict)))
+            }
+            (Outcome::Pass, Some(_)) => comparison.stale.push((id.clone(), "it passes now".into())),
+            (Outcome::Skip, Some(_)) => comparison.stale.push((
+                id.clone(),
+                format!(
+                    "it is skipped now ({})",
+                    verdict.reason.as_deref().unwrap_or("no reason")
+                ),
+            )),
+            (Outcome::Pass | Outcome::Skip, None) => {}
+        }
     }
 }
 

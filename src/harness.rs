@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 
+use crate::baseline::{Baseline, Comparison};
 use crate::catalogue::Catalogue;
 use crate::engine::Engine;
 use crate::report::verdict_text;
@@ -42,15 +43,28 @@ where
     E: Engine + Send + 'static,
     F: Fn() -> E + Send + Sync + 'static,
 {
+    trials_with_baseline(catalogue, make, &Baseline::default())
+}
+
+/// Like [`trials`], a case `baseline` lists being expected to fail as it says: such a trial is
+/// reported ignored with its reason while it fails the same way, and fails when it passes or
+/// fails otherwise (the entry is stale, or the engine regressed).
+pub fn trials_with_baseline<E, F>(catalogue: &Catalogue, make: F, baseline: &Baseline) -> Vec<Trial>
+where
+    E: Engine + Send + 'static,
+    F: Fn() -> E + Send + Sync + 'static,
+{
     let pool = Arc::new(Pool {
         idle: Mutex::new(Vec::new()),
         make,
     });
+    let baseline = Arc::new(baseline.clone());
     catalogue
         .cases()
         .iter()
         .map(|loaded| {
             let pool = Arc::clone(&pool);
+            let baseline = Arc::clone(&baseline);
             let loaded = loaded.clone();
             // Generated cases are their own kind, so `cargo test -- generated/` selects them.
             let area = match loaded.origin {
@@ -61,14 +75,30 @@ where
                 let mut engine = pool.take();
                 let verdict = crate::check(&mut engine, &loaded);
                 pool.give_back(engine);
-                match verdict.outcome {
-                    Outcome::Pass => Ok(Completion::Completed),
-                    Outcome::Skip => {
-                        Ok(Completion::ignored_with(verdict.reason.unwrap_or_default()))
-                    }
-                    Outcome::Fail | Outcome::Error => {
-                        Err(Failed::from(verdict_text(&loaded, &verdict)))
-                    }
+                let Some(entry) = baseline.known_failures.get(&verdict.id) else {
+                    return match verdict.outcome {
+                        Outcome::Pass => Ok(Completion::Completed),
+                        Outcome::Skip => {
+                            Ok(Completion::ignored_with(verdict.reason.unwrap_or_default()))
+                        }
+                        Outcome::Fail | Outcome::Error => {
+                            Err(Failed::from(verdict_text(&loaded, &verdict)))
+                        }
+                    };
+                };
+                let mut comparison = Comparison::default();
+                baseline.compare_verdict(&verdict, &mut comparison);
+                if comparison.is_clean() {
+                    Ok(Completion::ignored_with(format!(
+                        "known failure (baseline): {}",
+                        entry.reason
+                    )))
+                } else {
+                    Err(Failed::from(format!(
+                        "{}{}",
+                        comparison.describe(),
+                        verdict_text(&loaded, &verdict)
+                    )))
                 }
             })
             .with_kind(area)
@@ -84,6 +114,17 @@ where
     E: Engine + Send + 'static,
     F: Fn() -> E + Send + Sync + 'static,
 {
+    test_main_with_baseline(make, &Baseline::default())
+}
+
+/// Like [`test_main`], the cases `baseline` lists expected to fail as it says (see
+/// [`trials_with_baseline`]): for an engine that is not conformant yet, or for the reference
+/// ([`Baseline::reference`]).
+pub fn test_main_with_baseline<E, F>(make: F, baseline: &Baseline) -> ExitCode
+where
+    E: Engine + Send + 'static,
+    F: Fn() -> E + Send + Sync + 'static,
+{
     let args = Arguments::from_args();
     // A runner that starts one process per case (`cargo nextest run`) asks for each case with
     // `--exact`: loading only that case keeps the start of each process cheap.
@@ -92,7 +133,9 @@ where
         None => Catalogue::builtin(),
     };
     match loaded {
-        Ok(catalogue) => run(&args, &catalogue, make),
+        Ok(catalogue) => {
+            libtest_mimic::run(&args, trials_with_baseline(&catalogue, make, baseline)).exit_code()
+        }
         Err(errors) => {
             eprintln!("{errors}");
             ExitCode::from(2)

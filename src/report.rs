@@ -120,6 +120,12 @@ fn plural(n: usize, word: &str) -> String {
 /// Skips are many and alike, so they are counted by reason: cases skipped whole, and the
 /// assertions skipped in cases that passed (`--verbose` lists them case by case).
 pub fn text(run: &Run, detail: Detail) -> String {
+    text_with(run, detail, "")
+}
+
+/// [`text`] with `extra` (a baseline's account, say) printed just before the totals, which stay
+/// on the last line.
+pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -174,6 +180,9 @@ pub fn text(run: &Run, detail: Detail) -> String {
             "\n{} passed or failed with some assertions skipped",
             plural(tally.partly_skipped, "case")
         );
+    }
+    if !extra.is_empty() {
+        let _ = write!(out, "\n{extra}");
     }
     let _ = writeln!(out, "\n{tally}");
     out

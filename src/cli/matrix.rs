@@ -122,7 +122,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
-    let partial = args.selection.filter.is_some();
+    let partial = !args.selection.is_whole_builtin();
 
     // Engines are made inside their threads (an engine need not be Send, a spec is), `jobs`
     // threads taking the next engine as soon as one is done: a slow engine never waits for a

@@ -70,6 +70,14 @@ enum Generated {
     Only,
 }
 
+impl Selection {
+    /// Whether this is the whole built-in catalogue, so that a baseline entry the run did not
+    /// see is stale rather than filtered out.
+    fn is_whole_builtin(&self) -> bool {
+        self.cases.is_empty() && self.filter.is_none() && self.generated == Generated::Include
+    }
+}
+
 /// A failure that ends the command with exit code 2.
 struct BadInput(String);
 

@@ -406,7 +406,9 @@ fn flow(out: &mut String, value: &serde_json::Value, integer_keys: bool) {
 }
 
 /// Loads the generated files back with the hand-written ones through the strict loader, checks
-/// that they read back as generated, and runs every generated case against the reference.
+/// that they read back as generated, and runs every generated case against the reference: each
+/// must pass, but for the twins of a case the reference is known to fail
+/// ([`Baseline::reference`](crate::baseline::Baseline::reference)).
 ///
 /// # Errors
 ///
@@ -447,12 +449,24 @@ pub fn validate(
             )));
         }
     }
+    // The twins of a case the reference is known to fail (baselines/reference-shakmaty.yaml):
+    // the case is right and the reference wrong, so the twins may fail the same way.
+    let reference_fails = crate::baseline::Baseline::reference();
+    let known: std::collections::BTreeSet<&str> = generation
+        .twins
+        .iter()
+        .filter(|t| reference_fails.known_failures.contains_key(&t.id))
+        .filter_map(|t| match &t.twin {
+            Twin::Generated(id) => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
     let problems: Vec<Vec<String>> = parallel(&AREAS, |area| {
         let mut reference = Reference::new();
         let mut problems = Vec::new();
         for c in loaded.iter().filter(|c| c.case.area() == *area) {
             let verdict = crate::check(&mut reference, c);
-            if verdict.outcome != Outcome::Pass {
+            if verdict.outcome != Outcome::Pass && !known.contains(c.case.id.as_str()) {
                 let mut text = format!("{}: {}", c.case.id, verdict.outcome);
                 if let Some(source) = &c.case.source {
                     let _ = write!(text, " [{source}]");
