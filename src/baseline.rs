@@ -94,7 +94,7 @@ impl<'de> Deserialize<'de> for KnownFailure {
 fn known_failures<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<BTreeMap<String, KnownFailure>, D::Error> {
-    Ok(crate::case::unique_keys(deserializer)?.unwrap_or_default())
+    Ok(crate::assertion::unique_keys(deserializer)?.unwrap_or_default())
 }
 
 /// How a run compares with a baseline.

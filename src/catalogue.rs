@@ -643,7 +643,13 @@ fn validate(case: &Case, problems: &mut Vec<Problem>) -> Option<Replay> {
             let position = self.game.map(|g| &g.position);
             A::validate(
                 value,
-                &mut Validation::new(self.case, position, A::KEY, self.problems),
+                &mut Validation::new(
+                    &self.case.expect,
+                    &self.case.moves,
+                    position,
+                    A::KEY,
+                    self.problems,
+                ),
             );
         }
     }
@@ -667,7 +673,12 @@ fn plan(case: &Case, game: Option<&Replay>) -> Plan {
         }
     }
     let mut planner = Planner {
-        facts: assertion::Facts { case, game },
+        facts: assertion::Facts {
+            fen: &case.fen,
+            moves: &case.moves,
+            expect: &case.expect,
+            game,
+        },
         plan: Plan::default(),
     };
     case.expect.visit(&mut planner);

@@ -27,6 +27,11 @@ pub use crate::vocabulary::{AttackSource, FenCheck, GameState, MoveResult};
 use crate::vocabulary::{Color, DrawClaim, MatingMaterial, Obligation, TouchEvent, Winnability};
 
 pub(crate) mod declare;
+mod last_game;
+mod remote;
+
+pub use last_game::LastGame;
+pub use remote::{Client, Remote};
 
 /// A position to ask about: a FEN and the moves played from it, in UCI.
 ///

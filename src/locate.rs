@@ -5,7 +5,32 @@
 use std::collections::HashMap;
 use std::mem::MaybeUninit;
 
-use crate::assertion::Step;
+/// One step of a path into a case: a map key or a list index.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The value of this key.
+    Key(String),
+    /// The item at this index.
+    Index(usize),
+}
+
+impl From<&str> for Step {
+    fn from(key: &str) -> Step {
+        Step::Key(key.to_owned())
+    }
+}
+
+impl From<String> for Step {
+    fn from(key: String) -> Step {
+        Step::Key(key)
+    }
+}
+
+impl From<usize> for Step {
+    fn from(index: usize) -> Step {
+        Step::Index(index)
+    }
+}
 
 /// A 1-based line and column.
 pub(crate) type Mark = (usize, usize);

@@ -8,14 +8,14 @@
 //!
 //! - the engine's side, [`serve`] and [`answer_line`]: any [`Engine`] answers requests, which is
 //!   all a Rust engine in its own process needs (see `examples/protocol_engine.rs`);
-//! - the harness's side, [`Client`] and [`Remote`]: whatever can send a question and read the
-//!   answer (the `process:` engine of `chess-conformance-engines`) becomes an [`Engine`].
+//! - the harness's side, [`Client`] and [`Remote`] (from [`crate::engine`]): whatever can send a
+//!   question and read the answer (the `process:` engine) becomes an [`Engine`].
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::engine::{Answer, Capabilities, Engine, EngineError, Game, Identity};
+use crate::engine::{Answer, Engine, EngineError, Game};
+pub use crate::engine::{Client, Remote};
 use crate::question::Question;
 
 /// The protocol version this crate speaks.
@@ -23,43 +23,6 @@ pub const VERSION: u32 = 1;
 
 /// The handshake's request type.
 pub const START: &str = "start";
-
-/// The harness's side of the conversation: sends a question and reads its answer.
-///
-/// [`Remote`] turns a client into an [`Engine`], one request per question.
-pub trait Client {
-    /// The engine's name and version, from the handshake.
-    fn identity(&self) -> Identity;
-
-    /// The capabilities the engine declared that this harness knows.
-    fn capabilities(&self) -> Capabilities;
-
-    /// Asks `question` about `game` (`None` for a question about a FEN alone) and reads the
-    /// result as a `T`.
-    ///
-    /// # Errors
-    ///
-    /// [`EngineError::Unsupported`] for an `unsupported` answer, [`EngineError::Failed`] for an
-    /// `error` answer, a fault of the engine, or a result that is not a `T`.
-    fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T>;
-}
-
-/// An engine behind a [`Client`]: every [`Engine`] question is sent as its request.
-#[derive(Debug)]
-pub struct Remote<C>(pub C);
-
-impl<C> std::ops::Deref for Remote<C> {
-    type Target = C;
-    fn deref(&self) -> &C {
-        &self.0
-    }
-}
-
-impl<C> std::ops::DerefMut for Remote<C> {
-    fn deref_mut(&mut self) -> &mut C {
-        &mut self.0
-    }
-}
 
 /// The position a request asks about, as the protocol writes it.
 #[derive(Debug, Clone, Copy, Serialize)]

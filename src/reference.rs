@@ -9,7 +9,7 @@ use shakmaty::{EnPassantMode, Position, fen::Fen};
 use crate::case::{Color, DrawClaim, MatingMaterial, Winnability};
 use crate::engine::{
     Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
-    MoveResult,
+    LastGame, MoveResult,
 };
 use crate::replay::{self, Replay};
 use crate::touch::{self, Obligation, TouchEvent};
@@ -27,7 +27,7 @@ use crate::touch::{self, Obligation, TouchEvent};
 #[derive(Debug, Default)]
 pub struct Reference {
     /// The last game replayed, kept because a case asks several questions of one position.
-    last: Option<(String, Vec<String>, Replay)>,
+    last: LastGame<Replay>,
 }
 
 impl Reference {
@@ -37,13 +37,9 @@ impl Reference {
     }
 
     fn replay(&mut self, game: &Game) -> Answer<&Replay> {
-        let hit =
-            matches!(&self.last, Some((fen, moves, _)) if fen == game.fen && moves == game.moves);
-        if !hit {
-            let replay = Replay::new(game.fen, game.moves).map_err(EngineError::failed)?;
-            self.last = Some((game.fen.to_owned(), game.moves.to_vec(), replay));
-        }
-        Ok(&self.last.as_ref().expect("filled above").2)
+        self.last.get(game, |g| {
+            Replay::new(g.fen, g.moves).map_err(EngineError::failed)
+        })
     }
 
     fn position(&mut self, game: &Game) -> Answer<&shakmaty::Chess> {

@@ -15,8 +15,7 @@ use shakmaty::{
     Square,
 };
 
-use crate::case;
-use crate::engine::GameState;
+use crate::vocabulary::{self, DrawClaim, GameState};
 
 /// Why a FEN is not a valid position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -237,7 +236,7 @@ impl Replay {
         self.keys.iter().filter(|k| *k == current).count()
     }
 
-    /// The state of the game, endings in the precedence of [`case::StateName`].
+    /// The state of the game, endings in the precedence of [`vocabulary::StateName`].
     pub fn state(&self) -> GameState {
         let pos = &self.position;
         if pos.is_checkmate() {
@@ -260,34 +259,34 @@ impl Replay {
     }
 
     /// The draws the player to move may claim: none once the game is over.
-    pub fn claims(&self) -> Vec<case::DrawClaim> {
+    pub fn claims(&self) -> Vec<DrawClaim> {
         let mut claims = Vec::new();
         if self.state() != GameState::Ongoing {
             return claims;
         }
         if self.repetitions() >= 3 {
-            claims.push(case::DrawClaim::ThreefoldRepetition);
+            claims.push(DrawClaim::ThreefoldRepetition);
         }
         if self.position.halfmoves() >= 100 {
-            claims.push(case::DrawClaim::FiftyMoves);
+            claims.push(DrawClaim::FiftyMoves);
         }
         claims
     }
 }
 
 /// The suite's colour for a shakmaty colour.
-pub fn from_shakmaty(color: Color) -> case::Color {
+pub fn from_shakmaty(color: Color) -> vocabulary::Color {
     match color {
-        Color::White => case::Color::White,
-        Color::Black => case::Color::Black,
+        Color::White => vocabulary::Color::White,
+        Color::Black => vocabulary::Color::Black,
     }
 }
 
 /// The shakmaty colour for a suite colour.
-pub fn to_shakmaty(color: case::Color) -> Color {
+pub fn to_shakmaty(color: vocabulary::Color) -> Color {
     match color {
-        case::Color::White => Color::White,
-        case::Color::Black => Color::Black,
+        vocabulary::Color::White => Color::White,
+        vocabulary::Color::Black => Color::Black,
     }
 }
 
@@ -339,7 +338,7 @@ mod tests {
         let twice = moves(&format!("{shuffle} {shuffle}"));
         let replay = Replay::new(START, &twice).unwrap();
         assert_eq!(replay.repetitions(), 3);
-        assert_eq!(replay.claims(), [case::DrawClaim::ThreefoldRepetition]);
+        assert_eq!(replay.claims(), [DrawClaim::ThreefoldRepetition]);
         let four = moves(&format!("{shuffle} {shuffle} {shuffle} {shuffle}"));
         assert_eq!(
             Replay::new(START, &four).unwrap().state(),

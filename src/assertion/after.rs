@@ -9,11 +9,60 @@ use super::compare::nonsense;
 use super::probe::judged;
 use super::{Assertion, Facts, Plan, Twin, Validation};
 use crate::Capability;
-use crate::case::{After, EnPassantConvention};
 use crate::engine::Capabilities;
 use crate::question::Play;
 use crate::replay;
 use crate::vocabulary::MoveResult;
+use serde::{Deserialize, Serialize};
+
+/// The position after one move, compared by meaning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct After {
+    /// The UCI move to play; it must be legal.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The expected position, in FEN.
+    pub fen: String,
+    /// How the en passant field is compared.
+    #[serde(default, skip_serializing_if = "EnPassantConvention::is_default")]
+    pub en_passant: EnPassantConvention,
+    /// Whether the halfmove clock and the move number are compared (default: yes).
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub clocks: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
+/// How the en passant field of a FEN is compared.
+///
+/// FEN writers disagree on when to name the en passant square: after every double step (the PGN
+/// standard's FEN), only when a pawn stands ready to capture, or only when the capture is legal.
+/// These are conventions, not rules, so by default the suite compares what the field means.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum EnPassantConvention {
+    /// Equal when the same en passant captures are legal (FIDE 9.2.2's "possible moves"); the
+    /// square may be written or omitted where no legal capture exists.
+    #[default]
+    Legal,
+    /// The field must be written exactly as in the expected FEN.
+    Exact,
+}
+
+impl EnPassantConvention {
+    fn is_default(&self) -> bool {
+        *self == EnPassantConvention::Legal
+    }
+}
 
 /// The `after` assertion.
 pub struct Kind;

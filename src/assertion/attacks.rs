@@ -8,10 +8,36 @@ use super::compare::{list, set_difference, sorted, squares_answer};
 use super::probe::judged;
 use super::{Assertion, Facts, Plan, Stop, Twin, Validation, sorted_list};
 use crate::Capability;
-use crate::case::Attacks;
+use serde::{Deserialize, Serialize};
+
 use crate::engine::Capabilities;
 use crate::question;
 use crate::vocabulary::AttackSource;
+use crate::vocabulary::Color;
+
+/// An attacked-squares assertion: whose attacks, and what must hold of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Attacks {
+    /// The attacks of the piece on this square.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The attacks of every piece of this side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<Color>,
+    /// The exact set of attacked squares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squares: Option<Vec<String>>,
+    /// The number of attacked squares.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    /// Squares that must be attacked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub includes: Option<Vec<String>>,
+    /// Squares that must not be attacked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub excludes: Option<Vec<String>>,
+}
 
 /// The `attacks` assertion.
 pub struct Kind;

@@ -13,12 +13,12 @@
 
 use std::fmt;
 
-use crate::case::Case;
 use crate::replay::Replay;
 use crate::symmetry::Symmetry;
 
 mod ask;
 mod compare;
+mod expect;
 mod probe;
 mod validate;
 
@@ -44,6 +44,8 @@ pub mod winnable;
 pub mod winner;
 
 pub use ask::{Asker, Stop};
+pub use expect::Expect;
+pub(crate) use expect::unique_keys;
 pub use probe::{Judged, Plan, Probe};
 pub use validate::{Problem, Step, Validation};
 
@@ -100,12 +102,16 @@ pub trait Mapper {
     fn map<A: Assertion>(&mut self, value: &A::Value) -> Result<A::Value, String>;
 }
 
-/// What a kind may know of its case when it plans: the case, and the game it sets up (computed
-/// once by the loader).
+/// What a kind may know of its case when it plans: the position, the other assertions, and the
+/// game the case sets up (replayed once by the loader).
 #[derive(Debug, Clone, Copy)]
 pub struct Facts<'a> {
-    /// The case.
-    pub case: &'a Case,
+    /// The case's FEN.
+    pub fen: &'a str,
+    /// Its history.
+    pub moves: &'a [String],
+    /// Its assertions.
+    pub expect: &'a Expect,
     /// The game after the history; `None` when the position is not to be set up (`valid:
     /// false`).
     pub game: Option<&'a Replay>,

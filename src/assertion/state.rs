@@ -29,7 +29,7 @@ impl Assertion for Kind {
     const KEY: &'static str = "state";
 
     fn validate(state: &StateName, at: &mut Validation<'_>) {
-        if *state == StateName::Checkmate && at.case().expect.winner.is_none() {
+        if *state == StateName::Checkmate && at.expect().winner.is_none() {
             at.error_at_key(&[], "`state: checkmate` needs `winner` (white or black)");
         }
     }
@@ -40,7 +40,7 @@ impl Assertion for Kind {
             .fold(Capabilities::NONE.with(Capability::GameState), |n, c| {
                 n.with(c)
             });
-        let expected = GameState::from_parts(*state, facts.case.expect.winner);
+        let expected = GameState::from_parts(*state, facts.expect.winner);
         let shown = match &expected {
             Ok(e) => e.to_string(),
             Err(_) => state.to_string(),

@@ -9,12 +9,24 @@ use super::compare::{list, moves_answer, set_difference, sorted};
 use super::probe::judged;
 use super::{Assertion, Facts, Plan, Twin, Validation};
 use crate::Capability;
-use crate::case::TouchMove;
 use crate::engine::Capabilities;
 use crate::question;
 use crate::replay::{self, MoveError};
 use crate::symmetry::Symmetry;
 use crate::vocabulary::{Obligation, TouchEvent};
+use serde::{Deserialize, Serialize};
+
+/// One touch-move ruling: events at the board, in order, and what the player may still move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TouchMove {
+    /// What happened, in order: `touch e2`, `touch e2 accidentally`, `touch e1 h1 together`,
+    /// `say j'adoube`, `adjust e2`, `release e2 on e4`, `new knight touches e8`,
+    /// `opponent touches e7`.
+    pub events: Vec<TouchEvent>,
+    /// The moves the player may still make: `any` (any legal move) or an exact list.
+    pub allowed: Obligation,
+}
 
 /// The `touch_move` assertion.
 pub struct Kind;

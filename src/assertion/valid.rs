@@ -17,8 +17,7 @@ impl Assertion for Kind {
     const KEY: &'static str = "valid";
 
     fn validate(valid: &bool, at: &mut Validation<'_>) {
-        let case = at.case();
-        if !valid && (case.expect.present().len() > 1 || !case.moves.is_empty()) {
+        if !valid && (at.expect().present().len() > 1 || !at.moves().is_empty()) {
             at.error_at_key(
                 &[],
                 "`valid: false` stands alone: a case whose FEN must be rejected has no moves and \
@@ -28,7 +27,7 @@ impl Assertion for Kind {
     }
 
     fn plan(valid: &bool, facts: &Facts<'_>, plan: &mut Plan) {
-        let (valid, fen) = (*valid, facts.case.fen.clone());
+        let (valid, fen) = (*valid, facts.fen.to_owned());
         plan.probe(
             "valid",
             Capabilities::NONE.with(Capability::ValidateFen),

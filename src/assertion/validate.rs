@@ -4,35 +4,9 @@
 
 use shakmaty::Chess;
 
-use crate::case::Case;
+use super::Expect;
+pub use crate::locate::Step;
 use crate::replay::{self, MoveError};
-
-/// One step of a path into a case: a map key or a list index.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Step {
-    /// The value of this key.
-    Key(String),
-    /// The item at this index.
-    Index(usize),
-}
-
-impl From<&str> for Step {
-    fn from(key: &str) -> Step {
-        Step::Key(key.to_owned())
-    }
-}
-
-impl From<String> for Step {
-    fn from(key: String) -> Step {
-        Step::Key(key)
-    }
-}
-
-impl From<usize> for Step {
-    fn from(index: usize) -> Step {
-        Step::Index(index)
-    }
-}
 
 /// A problem found at load: where in the case, and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +21,8 @@ pub struct Problem {
 
 /// One assertion's view of its case while the loader checks it.
 pub struct Validation<'a> {
-    case: &'a Case,
+    expect: &'a Expect,
+    moves: &'a [String],
     position: Option<&'a Chess>,
     key: &'static str,
     problems: &'a mut Vec<Problem>,
@@ -56,22 +31,29 @@ pub struct Validation<'a> {
 impl<'a> Validation<'a> {
     /// The view of the assertion `key` of `case`, problems collected in `problems`.
     pub(crate) fn new(
-        case: &'a Case,
+        expect: &'a Expect,
+        moves: &'a [String],
         position: Option<&'a Chess>,
         key: &'static str,
         problems: &'a mut Vec<Problem>,
     ) -> Validation<'a> {
         Validation {
-            case,
+            expect,
+            moves,
             position,
             key,
             problems,
         }
     }
 
-    /// The case.
-    pub fn case(&self) -> &'a Case {
-        self.case
+    /// The case's assertions (this one among them).
+    pub fn expect(&self) -> &'a Expect {
+        self.expect
+    }
+
+    /// The case's history.
+    pub fn moves(&self) -> &'a [String] {
+        self.moves
     }
 
     /// The position the history reaches; `None` when it is not set up (`valid: false`).

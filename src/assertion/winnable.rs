@@ -4,11 +4,36 @@
 use super::probe::judged;
 use super::{Assertion, Facts, Plan, Twin, Validation};
 use crate::Capability;
-use crate::case::WinnableExpect;
+use serde::{Deserialize, Serialize};
+
 use crate::engine::Capabilities;
 use crate::question::Winnable;
 use crate::symmetry::Symmetry;
+use crate::vocabulary::Color;
 use crate::vocabulary::Winnability;
+
+/// The `winnable` assertion: for each side named, whether it can still checkmate.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct WinnableExpect {
+    /// White's answer, if the case states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<Winnability>,
+    /// Black's answer, if the case states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<Winnability>,
+}
+
+impl WinnableExpect {
+    /// The sides named, with their expected answers, White first.
+    pub fn sides(&self) -> impl Iterator<Item = (Color, Winnability)> {
+        [(Color::White, self.white), (Color::Black, self.black)]
+            .into_iter()
+            .filter_map(|(color, w)| w.map(|w| (color, w)))
+    }
+}
 
 /// The `winnable` assertion.
 pub struct Kind;

@@ -12,7 +12,7 @@ impl Assertion for Kind {
     const KEY: &'static str = "winner";
 
     fn validate(_: &Color, at: &mut Validation<'_>) {
-        if at.case().expect.state != Some(StateName::Checkmate) {
+        if at.expect().state != Some(StateName::Checkmate) {
             at.error_at_key(&[], "`winner` goes only with `state: checkmate`");
         }
     }

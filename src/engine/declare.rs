@@ -245,7 +245,7 @@ macro_rules! questions {
             }
         )?)*
 
-        impl<C: $crate::protocol::Client> Engine for $crate::protocol::Remote<C> {
+        impl<C: $crate::engine::Client> Engine for $crate::engine::Remote<C> {
             fn identity(&self) -> Identity {
                 self.0.identity()
             }

@@ -26,11 +26,11 @@ use chess::{
 };
 
 use crate::case::{Color, DrawClaim};
+use crate::engine::LastGame;
 use crate::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
     Identity, MoveResult,
 };
-use crate::engines::memo::LastGame;
 
 /// The version of the `chess` crate this adapter is built against (pinned in Cargo.toml).
 pub const VERSION: &str = "3.2.0";

@@ -26,11 +26,11 @@ use cozy_chess::util::{display_uci_move, parse_san_move, parse_uci_move};
 use cozy_chess::{BitBoard, Board, Color as CozyColor, GameStatus, Move, Piece, Square};
 
 use crate::case::Color;
+use crate::engine::LastGame;
 use crate::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
     Identity, MoveResult,
 };
-use crate::engines::memo::LastGame;
 
 /// The version of the `cozy-chess` crate this adapter is built against (pinned in Cargo.toml).
 pub const VERSION: &str = "0.3.4";

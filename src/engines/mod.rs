@@ -17,8 +17,6 @@ pub mod chess_crate;
 #[cfg(feature = "adapters")]
 pub mod cozy_chess;
 #[cfg(feature = "adapters")]
-mod memo;
-#[cfg(feature = "adapters")]
 pub mod owlchess;
 
 /// The specs `--help` and error messages list.
@@ -85,6 +83,7 @@ pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, 
 mod child;
 pub mod process;
 pub mod protocol;
+mod supervisor;
 pub mod uci;
 
 pub use process::{Process, ProcessEngine};

@@ -20,11 +20,11 @@ use owlchess::{
 };
 
 use crate::case::{Color, DrawClaim};
+use crate::engine::LastGame;
 use crate::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
     Identity, MoveResult,
 };
-use crate::engines::memo::LastGame;
 
 /// The version of the `owlchess` crate this adapter is built against (pinned in Cargo.toml).
 pub const VERSION: &str = "0.4.1";

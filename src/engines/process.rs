@@ -15,15 +15,10 @@ use std::time::Instant;
 use super::Options;
 use super::child::{Fault, LineChild};
 use super::protocol::Schemas;
+use super::supervisor::{self, Failure, Supervisor};
 use crate::engine::{Answer, Capabilities, Capability, EngineError, Game, Identity};
 use crate::protocol::{self, Client, Hello, Remote, Reply};
 use crate::question::Question;
-
-/// How many failed restarts in a row make the harness give an engine up.
-const RESTARTS: u32 = 3;
-
-/// How many lines of an engine's stderr an error message quotes.
-const STDERR_LINES: usize = 20;
 
 /// How much of a bad answer an error message quotes.
 const QUOTED_CHARS: usize = 300;
@@ -34,35 +29,22 @@ pub type ProcessEngine = Remote<Process>;
 
 /// The process of a `process:` engine and the conversation with it.
 pub struct Process {
-    argv: Vec<String>,
-    options: Options,
-    child: Option<LineChild>,
+    supervisor: Supervisor,
+    validate_protocol: bool,
     hello: Hello,
     capabilities: Capabilities,
     ignored: Vec<String>,
     seq: u64,
-    failed_restarts: u32,
-    given_up: Option<String>,
     waited: std::time::Duration,
 }
 
 impl std::fmt::Debug for Process {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Process")
-            .field("argv", &self.argv)
+            .field("supervisor", &self.supervisor)
             .field("hello", &self.hello)
-            .field("running", &self.child.is_some())
             .finish_non_exhaustive()
     }
-}
-
-/// Why a request got no answer: what the engine said, or a fault after which the engine must be
-/// restarted.
-enum Failure {
-    /// The engine is still in step with the harness.
-    Answer(EngineError),
-    /// The engine is out of step (or gone): restart it.
-    Restart(String),
 }
 
 impl Process {
@@ -77,9 +59,8 @@ impl Process {
             return Err("`process:` needs a command, e.g. `process:python3 shim.py`".into());
         }
         let mut engine = Process {
-            argv,
-            options,
-            child: None,
+            supervisor: Supervisor::new(argv, options.limits),
+            validate_protocol: options.validate_protocol,
             hello: Hello {
                 protocol: protocol::VERSION,
                 name: String::new(),
@@ -89,13 +70,11 @@ impl Process {
             capabilities: Capabilities::NONE,
             ignored: Vec::new(),
             seq: 0,
-            failed_restarts: 0,
-            given_up: None,
             waited: std::time::Duration::ZERO,
         };
         let (child, hello) = engine.connect()?;
         let (capabilities, ignored) = read_capabilities(&hello.capabilities);
-        engine.child = Some(child);
+        engine.supervisor.keep(child);
         engine.hello = hello;
         engine.capabilities = capabilities;
         engine.ignored = ignored;
@@ -121,14 +100,13 @@ impl Process {
 
     /// The command line, for messages.
     fn command(&self) -> String {
-        shell_words::join(&self.argv)
+        self.supervisor.command()
     }
 
     /// Starts the process and shakes hands.
     fn connect(&mut self) -> Result<(LineChild, Hello), String> {
         let command = self.command();
-        let mut child = LineChild::spawn(&self.argv, self.options.limits)
-            .map_err(|e| format!("engine `{command}` cannot be started: {e}"))?;
+        let mut child = self.supervisor.spawn()?;
         let (about, answer) = self.exchange(&mut child, Message::Start);
         let hello: Hello = match answer {
             Ok(hello) => hello,
@@ -137,8 +115,8 @@ impl Process {
                     Failure::Answer(EngineError::Failed(why)) => why,
                     Failure::Answer(unsupported) => unsupported.to_string(),
                     Failure::Restart(why) => {
-                        child.kill(Fault::Exited("stopped by the harness".into()));
-                        with_stderr(why, &child)
+                        supervisor::kill(&mut child);
+                        supervisor::with_stderr(why, &child)
                     }
                 };
                 return Err(format!(
@@ -184,7 +162,7 @@ impl Process {
             Message::Start => protocol::start_line(seq),
             Message::Question(question, game) => protocol::request_line(seq, question, game),
         };
-        let schemas = self.options.validate_protocol.then(Schemas::get);
+        let schemas = self.validate_protocol.then(Schemas::get);
         let failed = |why: String| Failure::Answer(EngineError::Failed(why));
         if let Some(schemas) = schemas {
             let value: Value = serde_json::from_str(&line).expect("a request is JSON");
@@ -195,7 +173,7 @@ impl Process {
             })?;
         }
         let sent = Instant::now();
-        let deadline = sent + self.options.limits.timeout;
+        let deadline = sent + self.supervisor.limits().timeout;
         let fault = |fault: Fault| Failure::Restart(fault.to_string());
         let text = child
             .send(&line)
@@ -239,81 +217,59 @@ impl Process {
 
     /// Asks one question, restarting the engine first if an earlier fault stopped it.
     fn request<T: DeserializeOwned>(&mut self, message: Message) -> Answer<T> {
-        if let Some(why) = &self.given_up {
-            return Err(EngineError::Failed(why.clone()));
+        if let Some(why) = self.supervisor.given_up() {
+            return Err(EngineError::Failed(why.to_owned()));
         }
-        let mut child = match self.child.take() {
+        let mut child = match self.supervisor.take() {
             Some(child) => child,
-            None => self.restart()?,
+            None => {
+                let attempt = self.restart();
+                self.supervisor.started(attempt)?
+            }
         };
         let (about, answer) = self.exchange(&mut child, message);
+        let command = self.command();
         match answer {
             Ok(value) => {
-                self.child = Some(child);
+                self.supervisor.keep(child);
                 Ok(value)
             }
             Err(Failure::Answer(EngineError::Failed(why))) => {
-                self.child = Some(child);
+                self.supervisor.keep(child);
                 Err(EngineError::Failed(format!(
-                    "engine `{}`, {about}: {why}",
-                    self.command()
+                    "engine `{command}`, {about}: {why}"
                 )))
             }
             Err(Failure::Answer(unsupported)) => {
-                self.child = Some(child);
+                self.supervisor.keep(child);
                 Err(unsupported)
             }
             Err(Failure::Restart(why)) => {
-                child.kill(Fault::Exited("stopped by the harness".into()));
-                let why = with_stderr(
-                    format!("{why}; it will be restarted for the next request"),
-                    &child,
-                );
+                let why = self.supervisor.lost(child, &why);
                 Err(EngineError::failed(format!(
-                    "engine `{}`, {about}: {why}",
-                    self.command()
+                    "engine `{command}`, {about}: {why}"
                 )))
             }
         }
     }
 
     /// Starts the engine again after a fault; checks it is the same engine.
-    fn restart(&mut self) -> Result<LineChild, EngineError> {
-        let restarted = self.connect().and_then(|(child, hello)| {
-            if hello == self.hello {
-                Ok(child)
-            } else {
-                Err(format!(
-                    "engine `{}` restarted as {} {} with capabilities [{}], not as the {} {} \
-                     with [{}] it started as",
-                    self.command(),
-                    hello.name,
-                    hello.version,
-                    hello.capabilities.join(", "),
-                    self.hello.name,
-                    self.hello.version,
-                    self.hello.capabilities.join(", ")
-                ))
-            }
-        });
-        match restarted {
-            Ok(child) => {
-                self.failed_restarts = 0;
-                Ok(child)
-            }
-            Err(why) => {
-                self.failed_restarts += 1;
-                if self.failed_restarts >= RESTARTS {
-                    let gave_up = format!(
-                        "the engine could not be restarted {RESTARTS} times in a row and was \
-                         given up; the last attempt: {why}"
-                    );
-                    self.given_up = Some(gave_up.clone());
-                    Err(EngineError::Failed(gave_up))
-                } else {
-                    Err(EngineError::Failed(why))
-                }
-            }
+    fn restart(&mut self) -> Result<LineChild, String> {
+        let (child, hello) = self.connect()?;
+        if hello == self.hello {
+            Ok(child)
+        } else {
+            Err(format!(
+                "engine `{}` restarted as {} {} with capabilities [{}], not as the {} {} \
+                 with [{}] it started as",
+                self.command(),
+                hello.name,
+                hello.version,
+                hello.capabilities.join(", "),
+                self.hello.name,
+                self.hello.version,
+                self.hello.capabilities.join(", ")
+            ))
         }
     }
 }
@@ -349,17 +305,6 @@ impl Client for Process {
     fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T> {
         self.request(Message::Question(question, game))
     }
-}
-
-/// Appends the end of the engine's stderr to a message, when there is one.
-fn with_stderr(why: String, child: &LineChild) -> String {
-    let tail = child.stderr_tail();
-    if tail.is_empty() {
-        return why;
-    }
-    let lines: Vec<&str> = tail.lines().collect();
-    let shown = &lines[lines.len().saturating_sub(STDERR_LINES)..];
-    format!("{why}; its stderr ended with:\n{}", shown.join("\n"))
 }
 
 fn quote(text: &str) -> String {

@@ -16,49 +16,33 @@
 use std::time::Instant;
 
 use super::Options;
-use super::child::{Fault, LineChild};
+use super::child::LineChild;
+use super::supervisor::{self, Failure, Supervisor};
 use crate::engine::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
 };
 
-/// How many failed restarts in a row make the harness give an engine up.
-const RESTARTS: u32 = 3;
-
-/// How many lines of an engine's stderr, or of its last output, an error message quotes.
+/// How many lines of the engine's last output an error message quotes.
 const QUOTED_LINES: usize = 20;
 
 /// A UCI engine in its own process.
 pub struct UciEngine {
-    argv: Vec<String>,
-    options: Options,
-    child: Option<LineChild>,
+    supervisor: Supervisor,
     identity: Identity,
-    failed_restarts: u32,
-    given_up: Option<String>,
 }
 
 impl std::fmt::Debug for UciEngine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("UciEngine")
-            .field("argv", &self.argv)
+            .field("supervisor", &self.supervisor)
             .field("identity", &self.identity)
-            .field("running", &self.child.is_some())
-            .finish_non_exhaustive()
+            .finish()
     }
 }
 
-/// Why a question got no answer.
-enum Failure {
-    /// The engine answered, but not in a way that answers the question; it is still usable.
-    Answer(String),
-    /// A fault: the engine must be restarted.
-    Restart(String),
-}
-
-impl From<Fault> for Failure {
-    fn from(fault: Fault) -> Failure {
-        Failure::Restart(fault.to_string())
-    }
+/// An answer that answers nothing: the engine stays in step.
+fn not_an_answer(why: String) -> Failure {
+    Failure::Answer(EngineError::Failed(why))
 }
 
 /// What `d` printed.
@@ -83,7 +67,7 @@ impl Session<'_> {
     fn line(&mut self) -> Result<String, Failure> {
         let line = self.child.receive(self.deadline)?;
         if line.starts_with("Unknown command") {
-            return Err(Failure::Answer(format!(
+            return Err(not_an_answer(format!(
                 "the engine said `{line}`: it does not follow the Stockfish conventions"
             )));
         }
@@ -124,7 +108,7 @@ impl Session<'_> {
         }
         match (fen, checkers) {
             (Some(fen), Some(checkers)) => Ok(Display { fen, checkers }),
-            _ => Err(Failure::Answer(format!(
+            _ => Err(not_an_answer(format!(
                 "`d` printed no `Fen:` and `Checkers:` lines (the Stockfish convention); it \
                  printed:\n{}",
                 self.seen.join("\n")
@@ -143,7 +127,7 @@ impl Session<'_> {
                 let total = total
                     .trim()
                     .parse()
-                    .map_err(|_| Failure::Answer(format!("`{line}` does not end with a number")))?;
+                    .map_err(|_| not_an_answer(format!("`{line}` does not end with a number")))?;
                 return Ok((moves, total));
             }
             if line.starts_with("info") {
@@ -168,33 +152,24 @@ impl UciEngine {
     /// handshake in time.
     pub fn start(argv: Vec<String>, options: Options) -> Result<UciEngine, String> {
         let mut engine = UciEngine {
-            argv,
-            options,
-            child: None,
+            supervisor: Supervisor::new(argv, options.limits),
             identity: Identity {
                 name: String::new(),
                 version: String::new(),
             },
-            failed_restarts: 0,
-            given_up: None,
         };
         let (child, identity) = engine.connect()?;
-        engine.child = Some(child);
+        engine.supervisor.keep(child);
         engine.identity = identity;
         Ok(engine)
     }
 
-    fn command(&self) -> String {
-        shell_words::join(&self.argv)
-    }
-
     fn connect(&self) -> Result<(LineChild, Identity), String> {
-        let command = self.command();
-        let mut child = LineChild::spawn(&self.argv, self.options.limits)
-            .map_err(|e| format!("engine `{command}` cannot be started: {e}"))?;
+        let command = self.supervisor.command();
+        let mut child = self.supervisor.spawn()?;
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.options.limits.timeout,
+            deadline: Instant::now() + self.supervisor.limits().timeout,
             seen: Vec::new(),
         };
         let handshake = (|| {
@@ -218,11 +193,15 @@ impl UciEngine {
                 let identity = identity(name.as_deref().unwrap_or(&command));
                 Ok((child, identity))
             }
-            Err(Failure::Answer(why) | Failure::Restart(why)) => {
-                child.kill(Fault::Exited("stopped by the harness".into()));
+            Err(failure) => {
+                let why = match failure {
+                    Failure::Answer(e) => e.to_string(),
+                    Failure::Restart(why) => why,
+                };
+                supervisor::kill(&mut child);
                 Err(format!(
                     "engine `{command}` did not complete the UCI handshake: {}",
-                    with_stderr(why, &child)
+                    supervisor::with_stderr(why, &child)
                 ))
             }
         }
@@ -233,59 +212,34 @@ impl UciEngine {
         &mut self,
         conversation: impl FnOnce(&mut Session) -> Result<T, Failure>,
     ) -> Answer<T> {
-        if let Some(why) = &self.given_up {
-            return Err(EngineError::Failed(why.clone()));
+        if let Some(why) = self.supervisor.given_up() {
+            return Err(EngineError::Failed(why.to_owned()));
         }
-        let mut child = match self.child.take() {
+        let mut child = match self.supervisor.take() {
             Some(child) => child,
-            None => self.restart()?,
+            None => {
+                let attempt = self.connect().map(|(child, _)| child);
+                self.supervisor.started(attempt)?
+            }
         };
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.options.limits.timeout,
+            deadline: Instant::now() + self.supervisor.limits().timeout,
             seen: Vec::new(),
         };
         match conversation(&mut session) {
             Ok(answer) => {
-                self.child = Some(child);
+                self.supervisor.keep(child);
                 Ok(answer)
             }
-            Err(Failure::Answer(why)) => {
-                self.child = Some(child);
-                Err(EngineError::Failed(why))
+            Err(Failure::Answer(e)) => {
+                self.supervisor.keep(child);
+                Err(e)
             }
             Err(Failure::Restart(why)) => {
-                child.kill(Fault::Exited("stopped by the harness".into()));
-                let why = with_stderr(
-                    format!("{why}; it will be restarted for the next request"),
-                    &child,
-                );
-                Err(EngineError::failed(format!(
-                    "engine `{}`: {why}",
-                    self.command()
-                )))
-            }
-        }
-    }
-
-    fn restart(&mut self) -> Result<LineChild, EngineError> {
-        match self.connect() {
-            Ok((child, _)) => {
-                self.failed_restarts = 0;
-                Ok(child)
-            }
-            Err(why) => {
-                self.failed_restarts += 1;
-                if self.failed_restarts >= RESTARTS {
-                    let gave_up = format!(
-                        "the engine could not be restarted {RESTARTS} times in a row and was \
-                         given up; the last attempt: {why}"
-                    );
-                    self.given_up = Some(gave_up.clone());
-                    Err(EngineError::Failed(gave_up))
-                } else {
-                    Err(EngineError::Failed(why))
-                }
+                let command = self.supervisor.command();
+                let why = self.supervisor.lost(child, &why);
+                Err(EngineError::failed(format!("engine `{command}`: {why}")))
             }
         }
     }
@@ -304,16 +258,6 @@ fn identity(id_name: &str) -> Identity {
             version: "unknown".to_owned(),
         },
     }
-}
-
-fn with_stderr(why: String, child: &LineChild) -> String {
-    let tail = child.stderr_tail();
-    if tail.is_empty() {
-        return why;
-    }
-    let lines: Vec<&str> = tail.lines().collect();
-    let shown = &lines[lines.len().saturating_sub(QUOTED_LINES)..];
-    format!("{why}; its stderr ended with:\n{}", shown.join("\n"))
 }
 
 impl Engine for UciEngine {
@@ -338,7 +282,7 @@ impl Engine for UciEngine {
             s.position(game, None)?;
             let (moves, total) = s.perft(1)?;
             if total != moves.len() as u64 {
-                return Err(Failure::Answer(format!(
+                return Err(not_an_answer(format!(
                     "`go perft 1` listed {} moves but counted {total}",
                     moves.len()
                 )));

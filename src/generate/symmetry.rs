@@ -46,7 +46,9 @@ pub fn obstacle(case: &Case, symmetry: Symmetry) -> Option<String> {
     let mut obstacles = Obstacles {
         symmetry,
         facts: Facts {
-            case,
+            fen: &case.fen,
+            moves: &case.moves,
+            expect: &case.expect,
             game: game.as_ref(),
         },
         found: None,

@@ -35,7 +35,7 @@ pub use material::Pattern;
 
 use shakmaty::{Chess, Color, Move, Position};
 
-pub use crate::case::Winnability;
+pub use crate::vocabulary::Winnability;
 
 /// How much work an analysis may do, in nodes (positions played), so that the answer depends on
 /// the position and the budget only, never on the machine.

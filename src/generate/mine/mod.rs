@@ -9,16 +9,16 @@
 //! it for mined cases); the generator then checks every case against the reference again,
 //! through the loader and the checker, like any other case.
 
-mod castling;
-mod dead;
-mod draws;
-mod en_passant;
-mod endings;
-mod fen;
-mod illegal;
-mod positions;
-mod promotion;
-mod touch;
+pub(super) mod castling;
+pub(super) mod dead;
+pub(super) mod draws;
+pub(super) mod en_passant;
+pub(super) mod endings;
+pub(super) mod fen;
+pub(super) mod illegal;
+pub(super) mod positions;
+pub(super) mod promotion;
+pub(super) mod touch;
 
 use proptest::prelude::Rng;
 use proptest::strategy::{Strategy, ValueTree};
@@ -34,32 +34,6 @@ pub const SEED: &str = "chess-conformance generate, seed 1";
 
 /// How many cases each area's miner produces.
 pub const PER_AREA: usize = 1350;
-
-/// The mined cases of a rule area (ids empty: the generator names them by content).
-pub fn mine(area: &str) -> Vec<Case> {
-    let mut miner = Miner::new(area);
-    match area {
-        "attacks" => positions::attacks(&mut miner),
-        "castling" => castling::castling(&mut miner),
-        "check" => positions::check(&mut miner),
-        "checkmate" => endings::checkmate(&mut miner),
-        "en-passant" => en_passant::en_passant(&mut miner),
-        "fen" => fen::fen(&mut miner),
-        "fifty-move" => draws::fifty_move(&mut miner),
-        "flag-fall" => endings::flag_fall(&mut miner),
-        "insufficient-material" => endings::insufficient_material(&mut miner),
-        "perft" => positions::perft(&mut miner),
-        "piece-moves" => positions::piece_moves(&mut miner),
-        "promotion" => promotion::promotion(&mut miner),
-        "repetition" => draws::repetition(&mut miner),
-        "san" => positions::san(&mut miner),
-        "stalemate" => endings::stalemate(&mut miner),
-        "illegal-move" => illegal::illegal_move(&mut miner),
-        "dead-position" => dead::dead_position(&mut miner),
-        "touch-move" => touch::touch_move(&mut miner),
-        _ => Vec::new(),
-    }
-}
 
 /// A seeded source of random games and positions for one area.
 pub struct Miner {
@@ -378,8 +352,8 @@ mod tests {
 
     #[test]
     fn the_same_seed_mines_the_same_cases() {
-        let a = mine("fen");
-        let b = mine("fen");
+        let a = crate::generate::Area::Fen.mine();
+        let b = crate::generate::Area::Fen.mine();
         assert_eq!(a, b);
         assert!(a.len() >= 500, "{}", a.len());
         let mut other = Miner::seeded("another seed");

@@ -1,10 +1,11 @@
-//! The last game an adapter set up, kept because a case asks several questions of one position.
+//! The last game an adapter set up, kept because a case asks several questions of one position:
+//! a library's position is built once per case, not once per question.
 
-use crate::engine::{Answer, Game};
+use super::{Answer, Game};
 
 /// One remembered set-up, keyed by the FEN and the history it came from.
 #[derive(Debug)]
-pub(crate) struct LastGame<T> {
+pub struct LastGame<T> {
     last: Option<(String, Vec<String>, T)>,
 }
 
@@ -17,7 +18,7 @@ impl<T> Default for LastGame<T> {
 impl<T> LastGame<T> {
     /// The set-up of `game`: the remembered one when the FEN and moves are the same, else a
     /// fresh one from `make`. A failed (or panicking) `make` leaves nothing half-stored.
-    pub(crate) fn get(&mut self, game: &Game, make: impl FnOnce(&Game) -> Answer<T>) -> Answer<&T> {
+    pub fn get(&mut self, game: &Game, make: impl FnOnce(&Game) -> Answer<T>) -> Answer<&T> {
         let hit =
             matches!(&self.last, Some((fen, moves, _)) if fen == game.fen && moves == game.moves);
         if !hit {
