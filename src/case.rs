@@ -17,7 +17,8 @@ pub use crate::assertion::winnable::WinnableExpect;
 pub use crate::vocabulary::{Color, DrawClaim, MatingMaterial, StateName, Winnability};
 
 /// One case file: an optional description of the rule area and its cases.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CaseFile {
     /// What the rule area covers, for readers of the file.
@@ -28,7 +29,8 @@ pub struct CaseFile {
 }
 
 /// One rule case: a position and what a correct implementation must answer about it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Stable id of the form `area/slug`, unique across the catalogue and never reused.

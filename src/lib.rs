@@ -72,21 +72,32 @@
 //!
 //! # The parts
 //!
-//! - [`case`]: the case format, as data. [`catalogue`]: the strict loader.
-//! - [`engine`]: the adapter trait and its vocabulary. [`Reference`]: the rules, on shakmaty.
-//! - [`check()`]: one case against one engine gives a [`Verdict`]. [`report`]: text and JSON.
+//! - [`case`]: the case format, as data; [`assertion`]: each `expect` key in its own file (what
+//!   the loader checks, what it asks an engine, how it judges, how it transforms).
+//!   [`catalogue`]: the strict loader, errors with file, line, column and case id.
+//! - [`engine`]: the adapter trait, declared as a table of questions ([`question`]), and
+//!   [`vocabulary`], the words engines answer in. [`Reference`]: the rules, on shakmaty, with
+//!   its known failures in [`baseline::Baseline::reference`].
+//! - [`check()`]: one case against one engine gives a [`Verdict`], an outcome per assertion.
+//!   [`report`]: text, JSON and Markdown.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
 //! - [`baseline`]: known failures of an engine, for CI.
-//! - [`touch`]: touch-move (FIDE Article 4): events at the board and the reference arbiter.
-//! - [`winnable`]: who can still mate (FIDE 6.9, 5.2.2): helpmates, material, locked pawns.
-//! - [`generate`]: `generated/` from `cases/`: symmetry twins, mined cases, perft divides, the
-//!   JSON and EPD exports and the JSON Schema of the case format.
+//! - [`protocol`]: the JSON-lines protocol's messages, and serving any [`Engine`] over it.
+//! - [`touch`]: the touch-move arbiter (FIDE Article 4). [`winnable`]: who can still mate
+//!   (FIDE 6.9, 5.2.2). [`replay`]: FEN, UCI and histories on shakmaty.
+//!
+//! Engines in other processes (`process:`, `uci:`), the in-process adapters of other Rust
+//! libraries, the generator of `generated/` and the command line are crates of their own
+//! (`chess-conformance-engines`, `-adapters`, `-generate`, `-cli`), so this one pulls none of
+//! their dependencies.
 //!
 //! # Features
 //!
-//! - `adapters` (default): the in-process adapters for the `chess`, `cozy-chess` and `owlchess`
-//!   crates, in [`engines`] (`--engine chess` and so on). Turn it off with
-//!   `default-features = false` to depend on the harness alone.
+//! - `harness` (on): [`harness`], every case as a `cargo test` trial through libtest-mimic
+//!   (which brings clap, to read the test binary's arguments). Without it the crate has the
+//!   catalogue, the checker and the reports only.
+//! - `schema` (off): derives the JSON Schema of the case format (schemars), for the generator,
+//!   which publishes it as `generated/schema/cases.schema.json`.
 
 #![warn(missing_docs)]
 
@@ -97,8 +108,7 @@ pub mod catalogue;
 mod check;
 pub mod diagram;
 pub mod engine;
-pub mod engines;
-pub mod generate;
+#[cfg(feature = "harness")]
 pub mod harness;
 mod limits;
 mod locate;
@@ -121,6 +131,7 @@ pub use engine::{
     Answer, Ask, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game,
     GameState, Identity, MoveResult,
 };
+#[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};
 pub use limits::Limits;
 pub use reference::Reference;

@@ -287,49 +287,6 @@ pub fn json(run: &Run) -> String {
     serde_json::to_string_pretty(&report).expect("verdicts serialize") + "\n"
 }
 
-/// The JUnit XML report: one test suite per rule area, one test case per case (named by its
-/// id, class name the area), failures and errors with their message and the verdict's text,
-/// skips with their reason, a pass with assertions skipped with them in its output. For CI
-/// systems that read JUnit.
-pub fn junit(run: &Run) -> String {
-    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
-
-    let mut report = Report::new(format!("chess-conformance: {}", run.engine));
-    for (area, _) in run.by_area() {
-        let mut suite = TestSuite::new(area.clone());
-        for (case, verdict) in run.results.iter().filter(|(_, v)| v.area == area) {
-            let status = match verdict.outcome {
-                Outcome::Pass => TestCaseStatus::success(),
-                Outcome::Skip => {
-                    let mut status = TestCaseStatus::skipped();
-                    status.set_message(verdict.reason.clone().unwrap_or_default());
-                    status
-                }
-                Outcome::Fail | Outcome::Error => {
-                    let kind = if verdict.outcome == Outcome::Fail {
-                        NonSuccessKind::Failure
-                    } else {
-                        NonSuccessKind::Error
-                    };
-                    let mut status = TestCaseStatus::non_success(kind);
-                    status.set_message(summary(verdict));
-                    status.set_description(verdict_text(case, verdict));
-                    status
-                }
-            };
-            let mut test = TestCase::new(verdict.id.clone(), status);
-            test.set_classname(area.clone());
-            if verdict.outcome == Outcome::Pass && verdict.partly_skipped() {
-                // JUnit has no partial pass: the assertions left out go to the case's output.
-                test.set_system_out(verdict_text(case, verdict));
-            }
-            suite.add_test_case(test);
-        }
-        report.add_test_suite(suite);
-    }
-    report.to_string().expect("a JUnit report serializes")
-}
-
 /// One line saying why a verdict is not a pass: the error or skip reason, or the first wrong
 /// answer.
 pub fn summary(verdict: &Verdict) -> String {

@@ -16,7 +16,8 @@ use crate::vocabulary::MoveResult;
 use serde::{Deserialize, Serialize};
 
 /// The position after one move, compared by meaning.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct After {
     /// The UCI move to play; it must be legal.
@@ -45,9 +46,8 @@ fn is_true(b: &bool) -> bool {
 /// FEN writers disagree on when to name the en passant square: after every double step (the PGN
 /// standard's FEN), only when a pawn stands ready to capture, or only when the capture is legal.
 /// These are conventions, not rules, so by default the suite compares what the field means.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EnPassantConvention {
     /// Equal when the same en passant captures are legal (FIDE 9.2.2's "possible moves"); the

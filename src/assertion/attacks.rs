@@ -16,7 +16,8 @@ use crate::vocabulary::AttackSource;
 use crate::vocabulary::Color;
 
 /// An attacked-squares assertion: whose attacks, and what must hold of them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Attacks {
     /// The attacks of the piece on this square.

@@ -166,7 +166,8 @@ macro_rules! assertions {
         $key:ident: $ty:ty => $kind:ty,
     )*) => {
         /// The assertions of a case. Every field is optional; a case needs at least one.
-        #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+        #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[serde(deny_unknown_fields)]
         pub struct Expect {
             $(

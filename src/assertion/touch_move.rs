@@ -17,7 +17,8 @@ use crate::vocabulary::{Obligation, TouchEvent};
 use serde::{Deserialize, Serialize};
 
 /// One touch-move ruling: events at the board, in order, and what the player may still move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct TouchMove {
     /// What happened, in order: `touch e2`, `touch e2 accidentally`, `touch e1 h1 together`,

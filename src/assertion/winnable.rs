@@ -13,9 +13,8 @@ use crate::vocabulary::Color;
 use crate::vocabulary::Winnability;
 
 /// The `winnable` assertion: for each side named, whether it can still checkmate.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WinnableExpect {
     /// White's answer, if the case states it.

@@ -258,7 +258,7 @@ macro_rules! questions {
         }
 
         /// The questions as values: one type per question, holding its arguments, and
-        /// [`Question`], any one of them. They are the protocol's requests (with the position
+        /// [`Question`](question::Question), any one of them. They are the protocol's requests (with the position
         /// they ask about) and what the checker asks engines through.
         pub mod question {
             // Only what the argument types need: the questions' names shadow some vocabulary

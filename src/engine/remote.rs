@@ -23,7 +23,8 @@ pub trait Client {
     ///
     /// # Errors
     ///
-    /// [`EngineError::Unsupported`] for an `unsupported` answer, [`EngineError::Failed`] for an
+    /// [`EngineError::Unsupported`](super::EngineError::Unsupported) for an `unsupported` answer,
+    /// [`EngineError::Failed`](super::EngineError::Failed) for an
     /// `error` answer, a fault of the engine, or a result that is not a `T`.
     fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T>;
 }

@@ -22,4 +22,6 @@ pub use color::Color;
 pub use mating::{MatingMaterial, Winnability};
 pub use square::check_square;
 pub use state::{GameState, StateName};
+#[cfg(feature = "schema")]
+pub use touch::TOUCH_EVENT_PATTERN;
 pub use touch::{EVENT_FORMS, EventSyntaxError, Obligation, PromotionPiece, TouchEvent};

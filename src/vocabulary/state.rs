@@ -115,19 +115,8 @@ impl<'de> Deserialize<'de> for GameState {
 /// order: checkmate, stalemate, insufficient material, dead position, fivefold repetition,
 /// seventy-five-move rule. Checkmate taking precedence over the seventy-five-move rule is FIDE 9.6.2; the rest of
 /// the order is this suite's convention (the board ends the game before the counters do).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum StateName {
     /// The game goes on.

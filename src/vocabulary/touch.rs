@@ -270,3 +270,58 @@ impl<'de> Deserialize<'de> for Obligation {
         deserializer.deserialize_any(Visit)
     }
 }
+
+/// The JSON Schema of events and obligations (feature `schema`): strings of the event forms,
+/// and `any` or a list of moves.
+#[cfg(feature = "schema")]
+mod schema {
+    use std::borrow::Cow;
+
+    use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+
+    use super::{EVENT_FORMS, Obligation, TouchEvent};
+
+    /// The pattern every touch-move event matches: the forms of [`EVENT_FORMS`], words
+    /// separated by any white space, as the parser reads them.
+    pub const TOUCH_EVENT_PATTERN: &str = r"^\s*(touch\s+[a-h][1-8](\s+accidentally|\s+[a-h][1-8]\s+together)?|say\s+j'adoube|adjust\s+[a-h][1-8]|release\s+[a-h][1-8]\s+on\s+[a-h][1-8]|new\s+(queen|rook|bishop|knight)\s+touches\s+[a-h][1-8]|opponent\s+touches\s+[a-h][1-8])\s*$";
+
+    /// A touch-move event is a phrase in a case file: a string of one of the event forms.
+    impl JsonSchema for TouchEvent {
+        fn schema_name() -> Cow<'static, str> {
+            "TouchEvent".into()
+        }
+
+        fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+            json_schema!({
+                "type": "string",
+                "description": format!(
+                    "What happened at the board, one of: {}. Squares name where a piece stands \
+                     in the case's position.",
+                    EVENT_FORMS
+                ),
+                "pattern": TOUCH_EVENT_PATTERN,
+            })
+        }
+    }
+
+    /// An obligation is `any` or a list of UCI moves.
+    impl JsonSchema for Obligation {
+        fn schema_name() -> Cow<'static, str> {
+            "Obligation".into()
+        }
+
+        fn json_schema(_generator: &mut SchemaGenerator) -> Schema {
+            json_schema!({
+                "description": "The moves the player may still make: `any` (any legal move) or \
+                                exactly these UCI moves (never empty).",
+                "anyOf": [
+                    { "const": "any" },
+                    { "type": "array", "items": { "type": "string" }, "minItems": 1 }
+                ]
+            })
+        }
+    }
+}
+
+#[cfg(feature = "schema")]
+pub use schema::TOUCH_EVENT_PATTERN;

@@ -1,0 +1,57 @@
+//! `chess-conformance export`: the catalogue for other languages (JSON per rule area), or the
+//! perft cases as EPD.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use chess_conformance_generate::export;
+use clap::{Args, ValueEnum};
+
+use crate::cli::{BadInput, Selection};
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    selection: Selection,
+    /// What to write.
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    format: Format,
+    /// The folder to write into (default: generated/json for JSON, generated/epd for EPD).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Format {
+    /// One `<area>.json` per rule area, in the shape of a case file (see the JSON Schema).
+    Json,
+    /// `perft.epd`: the perft cases, one EPD line each with `;D<depth> <nodes>` and `;id`.
+    Epd,
+}
+
+pub fn export(args: &ExportArgs) -> Result<ExitCode, BadInput> {
+    let catalogue = args.selection.load()?;
+    let (default, files) = match args.format {
+        Format::Json => ("generated/json", export::json_files(&catalogue)),
+        Format::Epd => (
+            "generated/epd",
+            vec![("perft.epd".to_owned(), export::epd(&catalogue).into_bytes())],
+        ),
+    };
+    let out = args.out.clone().unwrap_or_else(|| PathBuf::from(default));
+    std::fs::create_dir_all(&out)
+        .map_err(|e| BadInput(format!("error: cannot create {}: {e}", out.display())))?;
+    for (name, bytes) in &files {
+        let path = out.join(name);
+        std::fs::write(&path, bytes)
+            .map_err(|e| BadInput(format!("error: cannot write {}: {e}", path.display())))?;
+    }
+    println!(
+        "{} file{} written to {} ({} cases)",
+        files.len(),
+        if files.len() == 1 { "" } else { "s" },
+        out.display(),
+        catalogue.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}

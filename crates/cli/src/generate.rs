@@ -1,0 +1,65 @@
+//! `chess-conformance generate`: writes `generated/`, or with `--check` says whether it is stale.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use chess_conformance_generate::{self as generate, AREAS};
+use clap::Args;
+
+use crate::cli::BadInput;
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The folder of hand-written case files to generate from.
+    #[arg(long, default_value = "cases", value_name = "DIR")]
+    cases: PathBuf,
+    /// The folder to write (or, with --check, to compare with).
+    #[arg(long, default_value = "generated", value_name = "DIR")]
+    out: PathBuf,
+    /// Write nothing; exit with 1 when the folder differs from what would be written.
+    #[arg(long)]
+    check: bool,
+}
+
+pub fn generate(args: &GenerateArgs) -> Result<ExitCode, BadInput> {
+    let started = Instant::now();
+    let (output, generation) =
+        generate::build(&args.cases).map_err(|e| BadInput(format!("error: {e}")))?;
+    let total: usize = generation.areas.values().map(Vec::len).sum();
+    if args.check {
+        let stale = generate::stale(&output, &args.out);
+        if stale.is_empty() {
+            println!(
+                "{} is up to date: {total} generated cases, {} files ({:.1} s)",
+                args.out.display(),
+                output.files.len(),
+                started.elapsed().as_secs_f64()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        eprintln!(
+            "{} is stale ({} file{}): run `chess-conformance generate`",
+            args.out.display(),
+            stale.len(),
+            if stale.len() == 1 { "" } else { "s" }
+        );
+        for line in stale {
+            eprintln!("  {line}");
+        }
+        return Ok(ExitCode::from(1));
+    }
+    generate::write(&output, &args.out)
+        .map_err(|e| BadInput(format!("error: cannot write {}: {e}", args.out.display())))?;
+    for area in AREAS {
+        let n = generation.areas.get(area).map_or(0, Vec::len);
+        println!("{area:<22} {n:>6}");
+    }
+    println!(
+        "{:<22} {total:>6} generated cases written to {} ({:.1} s)",
+        "all",
+        args.out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,34 @@
+//! `chess-conformance list`: the cases, one per line.
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::cli::{BadInput, Selection};
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    selection: Selection,
+}
+
+pub fn list(args: &ListArgs) -> Result<ExitCode, BadInput> {
+    let catalogue = args.selection.load()?;
+    let id_width = catalogue
+        .cases()
+        .iter()
+        .map(|c| c.case.id.len())
+        .max()
+        .unwrap_or(0);
+    let rule_width = catalogue
+        .cases()
+        .iter()
+        .map(|c| c.case.rule.len())
+        .max()
+        .unwrap_or(0);
+    for loaded in catalogue.cases() {
+        let c = &loaded.case;
+        println!("{:<id_width$}  {:<rule_width$}  {}", c.id, c.rule, c.title);
+    }
+    Ok(ExitCode::SUCCESS)
+}

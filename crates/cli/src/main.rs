@@ -1,0 +1,20 @@
+//! The `chess-conformance` command: a thin layer over the libraries, one file per subcommand.
+//!
+//! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
+//! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML.
+
+mod cli;
+mod export;
+mod generate;
+mod junit;
+mod list;
+mod matrix;
+mod registry;
+mod run;
+mod show;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::main()
+}

@@ -1,0 +1,273 @@
+//! `chess-conformance matrix`: several engines side by side, as a Markdown table.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use std::path::{Path, PathBuf};
+
+use chess_conformance::baseline::{Baseline, Comparison};
+use std::panic::AssertUnwindSafe;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use chess_conformance::{Catalogue, Limits, Run, Tally};
+use clap::Args;
+
+use crate::cli::{BadInput, ExternalArgs, Selection};
+
+#[derive(Debug, Args)]
+pub struct MatrixArgs {
+    #[command(flatten)]
+    selection: Selection,
+    /// An engine to include (repeatable); default: every in-process engine.
+    #[arg(long = "engine", value_name = "ENGINE")]
+    engines: Vec<String>,
+    #[command(flatten)]
+    external: ExternalArgs,
+    /// Check each engine against its baseline, `DIR/NAME.yaml` (NAME: the engine's name in
+    /// lower case, other characters as `-`); exit 1 on a new failure or a stale entry.
+    #[arg(long, value_name = "DIR", conflicts_with = "write_baselines")]
+    baselines: Option<PathBuf>,
+    /// Write each engine's failures and errors as `DIR/NAME.yaml`, keeping existing reasons.
+    #[arg(long, value_name = "DIR")]
+    write_baselines: Option<PathBuf>,
+    /// How many engines run at once (default: the number of CPUs).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+}
+
+/// The file name of an engine's baseline: its name, lower case, anything but letters and digits
+/// as `-` (`python-chess.yaml`, `chess-js.yaml`, `reference-shakmaty.yaml`).
+pub fn baseline_name(engine: &str) -> String {
+    let mut name = String::new();
+    for c in engine.chars() {
+        if c.is_ascii_alphanumeric() {
+            name.push(c.to_ascii_lowercase());
+        } else if !name.ends_with('-') {
+            name.push('-');
+        }
+    }
+    format!("{}.yaml", name.trim_matches('-'))
+}
+
+/// Runs the catalogue against one engine, and compares it with (or writes) its baseline.
+fn certify(
+    spec: &str,
+    catalogue: &Catalogue,
+    args: &MatrixArgs,
+    limits: Limits,
+    partial: bool,
+) -> Result<Done, BadInput> {
+    let mut engine = crate::cli::engine(spec, &args.external)?;
+    let run = Run::within(&mut engine, catalogue, limits);
+    let identity = run.engine.to_string();
+    let name = baseline_name(&run.engine.name);
+    eprintln!("{identity}: {}", run.tally());
+    let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
+        let path = dir.join(&name);
+        if path.exists() {
+            Baseline::load(&path).map(Some).map_err(BadInput)
+        } else {
+            Ok(None)
+        }
+    };
+    let (baseline, comparison) = match (&args.baselines, &args.write_baselines) {
+        (Some(dir), _) => {
+            let baseline = load(dir)?.ok_or_else(|| {
+                BadInput(format!(
+                    "{}: no baseline for {identity} (write one with --write-baselines)",
+                    dir.join(&name).display()
+                ))
+            })?;
+            (None, Some(baseline.compare(&run, partial)))
+        }
+        (None, Some(dir)) => {
+            let previous = load(dir)?;
+            (Some(Baseline::from_run(&run, previous.as_ref())), None)
+        }
+        (None, None) => (None, None),
+    };
+    Ok(Done {
+        column: (identity.clone(), run.by_area(), run.tally()),
+        skipped: run.skipped_assertions(),
+        identity,
+        name,
+        baseline,
+        comparison,
+    })
+}
+
+/// One engine's results, kept for the table and the baselines.
+struct Done {
+    identity: String,
+    name: String,
+    column: Column,
+    /// The assertions skipped in cases that passed or failed: (reason, assertions, cases).
+    skipped: Vec<(String, usize, usize)>,
+    baseline: Option<Baseline>,
+    comparison: Option<Comparison>,
+}
+
+pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
+    let catalogue = args.selection.load()?;
+    let specs: Vec<String> = if args.engines.is_empty() {
+        crate::registry::IN_PROCESS
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect()
+    } else {
+        args.engines.clone()
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let partial = !args.selection.is_whole_builtin();
+
+    // Engines are made inside their threads (an engine need not be Send, a spec is), `jobs`
+    // threads taking the next engine as soon as one is done: a slow engine never waits for a
+    // batch to finish.
+    let limits = args.external.limits();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Done, BadInput>>>> =
+        Mutex::new((0..specs.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(specs.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(spec) = specs.get(i) else { break };
+                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        certify(spec, &catalogue, args, limits, partial)
+                    }))
+                    .unwrap_or_else(|_| Err(BadInput(format!("the run of `{spec}` panicked"))));
+                    if let Ok(mut results) = results.lock() {
+                        results[i] = Some(result);
+                    }
+                }
+            });
+        }
+    });
+    let results = results
+        .into_inner()
+        .map_err(|_| BadInput("a matrix worker panicked".into()))?;
+    let mut done = Vec::new();
+    for result in results.into_iter().flatten() {
+        done.push(result?);
+    }
+
+    print!(
+        "{}",
+        table(&done.iter().map(|d| d.column.clone()).collect::<Vec<_>>())
+    );
+    print!("{}", skipped_table(&done));
+
+    let mut clean = true;
+    for d in &done {
+        if let Some(comparison) = &d.comparison {
+            eprint!("{}: {}", d.identity, comparison.describe());
+            clean &= comparison.is_clean();
+        }
+        if let (Some(baseline), Some(dir)) = (&d.baseline, &args.write_baselines) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
+            let path = dir.join(&d.name);
+            std::fs::write(&path, baseline.to_yaml())
+                .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
+            eprintln!(
+                "wrote {} known failure(s) of {} to {}",
+                baseline.known_failures.len(),
+                d.identity,
+                path.display()
+            );
+        }
+    }
+    Ok(if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+type Column = (String, Vec<(String, Tally)>, Tally);
+
+/// Rule areas by engines; each cell is pass / fail / skip / error.
+fn table(columns: &[Column]) -> String {
+    let mut areas: Vec<String> = Vec::new();
+    for (_, by_area, _) in columns {
+        for (area, _) in by_area {
+            if !areas.contains(area) {
+                areas.push(area.clone());
+            }
+        }
+    }
+    let cell = |t: &Tally| format!("{} / {} / {} / {}", t.passed, t.failed, t.skipped, t.errors);
+    let mut out = String::new();
+    let _ = writeln!(out, "Each cell: pass / fail / skip / error.\n");
+    let _ = write!(out, "| area |");
+    for (name, _, _) in columns {
+        let _ = write!(out, " {name} |");
+    }
+    let _ = write!(out, "\n|---|");
+    for _ in columns {
+        let _ = write!(out, "---|");
+    }
+    out.push('\n');
+    for area in &areas {
+        let _ = write!(out, "| {area} |");
+        for (_, by_area, _) in columns {
+            let t = by_area
+                .iter()
+                .find(|(a, _)| a == area)
+                .map(|(_, t)| *t)
+                .unwrap_or_default();
+            let _ = write!(out, " {} |", cell(&t));
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "| **total** |");
+    for (_, _, total) in columns {
+        let _ = write!(out, " **{}** |", cell(total));
+    }
+    out.push('\n');
+    out
+}
+
+/// The assertions each engine was not asked in cases it was asked something, by reason.
+fn skipped_table(done: &[Done]) -> String {
+    if done.iter().all(|d| d.skipped.is_empty()) {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nAssertions skipped in cases that passed or failed (the rest of each case was asked):\n\n\
+         | engine | assertions | cases | why |\n|---|---:|---:|---|\n",
+    );
+    for d in done {
+        for (reason, assertions, cases) in &d.skipped {
+            let _ = writeln!(
+                out,
+                "| {} | {assertions} | {cases} | {} |",
+                d.identity,
+                reason.replace('|', "\\|")
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn baseline_names() {
+        assert_eq!(baseline_name("python-chess"), "python-chess.yaml");
+        assert_eq!(baseline_name("chess.js"), "chess-js.yaml");
+        assert_eq!(
+            baseline_name("reference (shakmaty)"),
+            "reference-shakmaty.yaml"
+        );
+        assert_eq!(baseline_name("Stockfish"), "stockfish.yaml");
+        assert_eq!(baseline_name("My Engine 2"), "my-engine-2.yaml");
+    }
+}

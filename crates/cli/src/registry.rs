@@ -1,0 +1,152 @@
+//! The engines the command line can name: `--engine SPEC`.
+//!
+//! A spec is a name (`reference`) or a kind and an argument (`process:COMMAND ARGS`,
+//! `uci:PATH`). Each engine lives in its own file; this module only maps specs to them.
+//!
+//! Three Rust chess libraries are built in and run in process (`chess`, `cozy-chess`,
+//! `owlchess`: `chess-conformance-adapters`), each answering with its own API only; engines in
+//! other processes come from `chess-conformance-engines`.
+
+use chess_conformance::{Engine, Reference};
+use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
+use chess_conformance_engines::{Options, Process, UciEngine};
+
+/// The specs `--help` and error messages list.
+pub const KNOWN: &[&str] = &[
+    "reference",
+    "chess",
+    "cozy-chess",
+    "owlchess",
+    "process:COMMAND ARGS",
+    "uci:PATH",
+];
+
+/// The engines that run inside this process, the default columns of `matrix`.
+pub const IN_PROCESS: &[&str] = &["reference", "chess", "cozy-chess", "owlchess"];
+
+/// The engine a spec names, with the default options.
+#[cfg(test)]
+fn from_spec(spec: &str) -> Result<Box<dyn Engine>, String> {
+    from_spec_with(spec, &Options::default())
+}
+
+/// The engine a spec names, engines in other processes run with `options`.
+///
+/// # Errors
+///
+/// A message naming the spec and the known ones, when no engine matches or it cannot start.
+pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, String> {
+    if let Some((kind, rest)) = spec.split_once(':')
+        && let Some(engine) = external(kind, rest, options)
+    {
+        return engine;
+    }
+    match spec {
+        "reference" => Ok(Box::new(Reference::new())),
+        "chess" => Ok(Box::new(ChessCrate::new())),
+        "cozy-chess" => Ok(Box::new(CozyChess::new())),
+        "owlchess" => Ok(Box::new(Owlchess::new())),
+        other => Err(format!(
+            "unknown engine `{other}`; known: {}",
+            KNOWN.join(", ")
+        )),
+    }
+}
+
+// --- Engines in other processes (process:, uci:) ---
+
+/// The engine of a `process:` or `uci:` spec; `None` for another kind.
+fn external(
+    kind: &str,
+    command: &str,
+    options: &Options,
+) -> Option<Result<Box<dyn Engine>, String>> {
+    let argv = || -> Result<Vec<String>, String> {
+        let argv = shell_words::split(command)
+            .map_err(|e| format!("cannot read the command of `{kind}:{command}`: {e}"))?;
+        if argv.is_empty() {
+            Err(format!(
+                "`{kind}:` needs a command, e.g. `{kind}:{}`",
+                if kind == "uci" {
+                    "/usr/games/stockfish"
+                } else {
+                    "python3 shim.py"
+                }
+            ))
+        } else {
+            Ok(argv)
+        }
+    };
+    match kind {
+        "process" => Some(argv().and_then(|argv| {
+            let engine = Process::start(argv, *options)?;
+            let unknown = engine.ignored_capabilities();
+            if !unknown.is_empty() {
+                eprintln!(
+                    "warning: engine `{command}` declares capabilities this harness does not \
+                     know (ignored): {}",
+                    unknown.join(", ")
+                );
+            }
+            Ok(Box::new(engine) as Box<dyn Engine>)
+        })),
+        "uci" => {
+            Some(argv().and_then(|argv| {
+                Ok(Box::new(UciEngine::start(argv, *options)?) as Box<dyn Engine>)
+            }))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod external_tests {
+    use super::*;
+
+    fn error(spec: &str) -> String {
+        match from_spec(spec) {
+            Ok(_) => panic!("`{spec}` started"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn engines_in_other_processes_can_move_between_threads() {
+        // The cargo-test harness pools engines across test threads.
+        fn send<T: Send + 'static>() {}
+        send::<chess_conformance_engines::ProcessEngine>();
+        send::<UciEngine>();
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        assert_eq!(
+            error("process:"),
+            "`process:` needs a command, e.g. `process:python3 shim.py`"
+        );
+        assert!(error("process:'unclosed").contains("cannot read the command"));
+        let missing = error("process:/nonexistent/engine --flag");
+        assert!(
+            missing.starts_with("engine `/nonexistent/engine --flag` cannot be started:"),
+            "{missing}"
+        );
+        assert!(error("uci:/nonexistent/stockfish").contains("cannot be started"));
+        assert!(error("nonsense").starts_with("unknown engine `nonsense`; known: reference"));
+    }
+
+    #[test]
+    fn arguments_are_split_like_a_shell_but_no_shell_runs() {
+        // With a shell, `;` would end the command and `$HOME` would expand; here they are
+        // plain arguments: the program reads the handshake, then prints its arguments, which
+        // is not JSON.
+        let e = error(
+            "process:python3 -c 'import sys; sys.stdin.readline(); print(sys.argv[1:])' \
+             'a b' ; $HOME \"q\\\"uote\"",
+        );
+        assert!(
+            e.contains("is not JSON")
+                && e.contains(r#"received `['a b', ';', '$HOME', 'q"uote']`"#),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,116 @@
+//! `chess-conformance run`: the catalogue against an engine.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use chess_conformance::Run;
+use chess_conformance::baseline::Baseline;
+use chess_conformance::report::{self, Detail};
+use clap::{Args, ValueEnum};
+
+use crate::cli::{BadInput, ExternalArgs, Selection};
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    selection: Selection,
+    /// The engine to certify: `reference`, or see `--help` of `matrix` for the list.
+    #[arg(long, default_value = "reference", value_name = "ENGINE")]
+    engine: String,
+    /// The report format (written to standard output).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// List the cases that passed too (text format).
+    #[arg(long, short)]
+    verbose: bool,
+    /// Known failures of this engine: the run fails only on a failure not listed, or on a
+    /// listed case that no longer fails as listed. For `--engine reference` the default is its
+    /// own, built in (baselines/reference-shakmaty.yaml: where shakmaty disagrees with the
+    /// rules).
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Write the failures and errors of this run as a baseline file (keeping the reasons of
+    /// `--baseline` for cases it lists), and exit 0.
+    #[arg(long, value_name = "FILE")]
+    write_baseline: Option<PathBuf>,
+    #[command(flatten)]
+    external: ExternalArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Grouped by rule area, every failure with its board, expected and actual answers.
+    Text,
+    /// Every verdict with its expected and actual answers, and the engine's identity.
+    Json,
+    /// JUnit XML: a test suite per rule area, a test case per case.
+    Junit,
+    /// A Markdown summary for a CI step summary.
+    Markdown,
+}
+
+pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
+    let catalogue = args.selection.load()?;
+    let baseline = match &args.baseline {
+        Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
+        // The reference's own known failures, over the built-in catalogue: where shakmaty
+        // disagrees with the rules.
+        None if args.engine == "reference"
+            && args.selection.cases.is_empty()
+            && args.write_baseline.is_none() =>
+        {
+            Some(Baseline::reference())
+        }
+        None => None,
+    };
+    let mut engine = crate::cli::engine(&args.engine, &args.external)?;
+    let run = Run::within(&mut engine, &catalogue, args.external.limits());
+    let detail = if args.verbose {
+        Detail::Verbose
+    } else {
+        Detail::Normal
+    };
+    let comparison = baseline
+        .as_ref()
+        .map(|b| b.compare(&run, !args.selection.is_whole_builtin()));
+    let account = comparison
+        .as_ref()
+        .map(|c| c.describe())
+        .unwrap_or_default();
+    match args.format {
+        Format::Text => print!("{}", report::text_with(&run, detail, &account)),
+        Format::Json => print!("{}", report::json(&run)),
+        Format::Junit => println!("{}", crate::junit::junit(&run)),
+        Format::Markdown => print!("{}", report::markdown(&run)),
+    }
+    if args.format != Format::Text {
+        // Keep machine-readable formats clean on stdout.
+        eprint!("{account}");
+    }
+
+    if let Some(path) = &args.write_baseline {
+        let written = Baseline::from_run(&run, baseline.as_ref());
+        std::fs::write(path, written.to_yaml()).map_err(|e| {
+            BadInput(format!(
+                "{}: cannot write the baseline: {e}",
+                path.display()
+            ))
+        })?;
+        eprintln!(
+            "wrote {} known failure(s) to {}",
+            written.known_failures.len(),
+            path.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+
+    let passed = match &comparison {
+        Some(comparison) => comparison.is_clean(),
+        None => run.tally().is_success(),
+    };
+    Ok(if passed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,396 @@
+//! The binary as a user meets it: exit codes, what goes to stdout and stderr, and the shape of
+//! its reports.
+
+use chess_conformance_generate::AREAS;
+use std::process::{Command, Output};
+
+/// The repository's root: the command runs there, as the README's commands do, so that the
+/// test data of `tests/` and the catalogue of `cases/` are where a user has them.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn the_builtin_catalogue_passes_against_the_reference() {
+    // Every case passes but the reference's own known failures, which fail as listed.
+    let out = cli(&["run"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let known = chess_conformance::baseline::Baseline::reference()
+        .known_failures
+        .len();
+    assert!(known >= 2, "{known}");
+    let last = stdout.lines().last().unwrap();
+    assert!(
+        last.ends_with(&format!("passed, {known} failed, 0 skipped, 0 errors")),
+        "{last}"
+    );
+    assert!(
+        stdout.contains(&format!(
+            "baseline: {known} known failure(s) still fail, 0 new failure(s), 0 stale entries"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\ncastling "),
+        "areas are listed:\n{stdout}"
+    );
+}
+
+#[test]
+fn a_wrong_answer_exits_1_and_shows_the_board_and_both_answers() {
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("FAIL  piece-moves/start-21-wrong"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("♖ ♘ ♗ ♕ ♔ ♗ ♘ ♖"),
+        "the board is drawn:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("move_count:\n          expected: 21\n          actual:   20"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("actual:   not legal: [e2e5]"), "{stdout}");
+    assert!(
+        stdout.contains("tests/fixtures/wrong/piece-moves.yaml:9"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 passed, 1 failed, 0 skipped, 0 errors")
+    );
+}
+
+#[test]
+fn json_report_carries_expected_and_actual_answers() {
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(report["summary"]["failed"], 1);
+    assert_eq!(report["engine"]["name"], "reference (shakmaty)");
+    let wrong = &report["verdicts"][1];
+    assert_eq!(wrong["id"], "piece-moves/start-21-wrong");
+    assert_eq!(wrong["outcome"], "fail");
+    assert_eq!(wrong["checks"][0]["assertion"], "legal");
+    assert_eq!(wrong["checks"][1]["assertion"], "move_count");
+    assert_eq!(wrong["checks"][1]["expected"], "21");
+    assert_eq!(wrong["checks"][1]["actual"], "20");
+    assert_eq!(wrong["checks"][1]["outcome"], "fail");
+    assert_eq!(wrong["checks"][0]["outcome"], "fail");
+    assert_eq!(report["verdicts"][0]["checks"][0]["outcome"], "pass");
+}
+
+#[test]
+fn a_broken_catalogue_exits_2_with_the_place_of_each_error() {
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/malformed/unknown-assertion.yaml",
+        "--cases",
+        "tests/malformed/bad-square.yaml",
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr
+            .contains("tests/malformed/unknown-assertion.yaml:8:7: case `unknown-assertion/typo`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("tests/malformed/bad-square.yaml:8:18: case `bad-square/z9`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the catalogue has 2 errors; nothing was run"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    assert_eq!(
+        cli(&["run", "--filter", "no-such-case/"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(cli(&["run", "--engine", "nonsense"]).status.code(), Some(2));
+    assert_eq!(cli(&["run", "--format", "xml"]).status.code(), Some(2));
+    assert_eq!(cli(&["frobnicate"]).status.code(), Some(2));
+    let out = cli(&["show", "castling/no-such-case"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no case has the id `castling/no-such-case`"));
+}
+
+#[test]
+fn show_draws_the_board_and_the_expectations() {
+    let out = cli(&[
+        "show",
+        "piece-moves/start-21-wrong",
+        "--cases",
+        "tests/fixtures/wrong",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(stdout.contains("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"), "{stdout}");
+    assert!(stdout.contains("FIDE Laws 3.10.1"), "{stdout}");
+    assert!(stdout.contains("move_count: 21"), "{stdout}");
+    assert!(stdout.contains("needs: legal-moves"), "{stdout}");
+}
+
+#[test]
+fn list_prints_one_case_per_line() {
+    let out = cli(&["list", "--cases", "tests/fixtures/wrong"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stdout.starts_with("piece-moves/start-20"), "{stdout}");
+}
+
+#[test]
+fn help_names_every_subcommand() {
+    let out = cli(&["--help"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    for sub in ["run", "list", "show", "matrix", "generate", "export"] {
+        assert!(stdout.contains(sub), "{stdout}");
+    }
+}
+
+#[test]
+fn a_baseline_accepts_known_failures_and_rejects_new_and_stale_ones() {
+    let dir = std::env::temp_dir().join(format!("cc-baseline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("baseline.yaml");
+    let file = file.to_str().unwrap();
+
+    // Written from a run with one failure: the run then passes against it.
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--write-baseline",
+        file,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(file).unwrap();
+    assert!(written.contains("piece-moves/start-21-wrong:"), "{written}");
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout
+            .contains("baseline: 1 known failure(s) still fail, 0 new failure(s), 0 stale entries"),
+        "{stdout}"
+    );
+
+    // A listed case that passes is stale and fails the run.
+    std::fs::write(file, "known_failures:\n  piece-moves/start-21-wrong: wrong on purpose\n  piece-moves/start-20: claimed broken\n").unwrap();
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("stale entry  piece-moves/start-20: it passes now"),
+        "{stdout}"
+    );
+
+    // An empty baseline: the failure is new.
+    std::fs::write(file, "known_failures: {}\n").unwrap();
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("new failure  piece-moves/start-21-wrong"));
+
+    // A malformed baseline is bad input.
+    std::fs::write(file, "known_failure: {}\n").unwrap();
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--baseline", file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("unknown field `known_failure`"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn junit_and_markdown_reports() {
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--format",
+        "junit",
+    ]);
+    let xml = text(&out.stdout);
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(
+        xml.contains(
+            r#"<testsuite name="piece-moves" tests="2" skipped="0" errors="0" failures="1">"#
+        ),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<failure message="legal: expected [e2e5], actual not legal: [e2e5]">"#),
+        "{xml}"
+    );
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--format",
+        "markdown",
+    ]);
+    let md = text(&out.stdout);
+    assert!(md.contains("| piece-moves | 1 | 1 | 0 | 0 |"), "{md}");
+    assert!(
+        md.contains("| `piece-moves/start-21-wrong` | 3.10.1 | fail |"),
+        "{md}"
+    );
+}
+
+#[test]
+fn matrix_prints_areas_by_engines() {
+    let out = cli(&[
+        "matrix",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--engine",
+        "reference",
+        "--engine",
+        "reference",
+    ]);
+    let md = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        md.contains("| piece-moves | 1 / 1 / 0 / 0 | 1 / 1 / 0 / 0 |"),
+        "{md}"
+    );
+    assert!(md.contains("| **total** | **1 / 1 / 0 / 0** |"), "{md}");
+}
+
+#[test]
+fn matrix_writes_and_checks_one_baseline_per_engine() {
+    let dir = std::env::temp_dir().join(format!("cc-matrix-{}", std::process::id()));
+    let dir_arg = dir.to_str().unwrap();
+    let matrix =
+        |flag: &str, dir: &str| cli(&["matrix", "--cases", "tests/fixtures/wrong", flag, dir]);
+    let out = matrix("--write-baselines", dir_arg);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(dir.join("reference-shakmaty.yaml")).unwrap();
+    assert!(written.contains("piece-moves/start-21-wrong:"), "{written}");
+    let out = matrix("--baselines", dir_arg);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    std::fs::write(dir.join("reference-shakmaty.yaml"), "known_failures: {}\n").unwrap();
+    let out = matrix("--baselines", dir_arg);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("new failure  piece-moves/start-21-wrong"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let out = matrix("--baselines", "/nonexistent-dir");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no baseline for reference (shakmaty)"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn generated_cases_can_be_included_excluded_or_run_alone() {
+    let count = |args: &[&str]| {
+        let out = cli(args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout).lines().count()
+    };
+    let all = count(&["list"]);
+    let hand = count(&["list", "--generated", "exclude"]);
+    let generated = count(&["list", "--generated", "only"]);
+    assert_eq!(all, hand + generated);
+    assert!(generated >= 20_000, "{generated}");
+    let mined = count(&["list", "--generated", "only", "--filter", "/mined/"]);
+    assert!(mined * 10 > generated * 8, "{mined} of {generated}");
+    let out = cli(&["run", "--generated", "only", "--filter", "castling/"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap()
+            .ends_with("passed, 0 failed, 0 skipped, 0 errors")
+    );
+}
+
+#[test]
+fn export_writes_json_per_area_and_epd_of_the_perft_cases() {
+    let dir = std::env::temp_dir().join(format!("cc-cli-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_dir = dir.to_str().unwrap();
+    let out = cli(&[
+        "export",
+        "--format",
+        "json",
+        "--generated",
+        "exclude",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let castling: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("castling.json")).unwrap()).unwrap();
+    assert_eq!(castling["cases"][0]["id"], "castling/kingside-legal");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), AREAS.len());
+    let out = cli(&[
+        "export",
+        "--format",
+        "epd",
+        "--filter",
+        "perft/kiwipete",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let epd = std::fs::read_to_string(dir.join("perft.epd")).unwrap();
+    assert!(
+        epd.starts_with(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48 ;D2 2039 ;D3 97862 ;id \"perft/kiwipete\""
+        ),
+        "{epd}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_check_names_the_stale_files_and_exits_1() {
+    // A folder with one wrong file: everything else is missing, the wrong one differs.
+    let dir = std::env::temp_dir().join(format!("cc-cli-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("castling.yaml"), "cases: []\n").unwrap();
+    let out = cli(&["generate", "--check", "--out", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("castling.yaml: differs"), "{stderr}");
+    assert!(stderr.contains("san.yaml: missing"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("castling.yaml")).unwrap(),
+        "cases: []\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

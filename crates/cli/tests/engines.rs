@@ -1,0 +1,180 @@
+//! Every engine's verdict list as an insta snapshot (`tests/snapshots/engines__*.snap`), so a
+//! change in any implementation's behaviour, or in the catalogue, shows as a diff to review
+//! (`cargo insta review`). CI runs with `INSTA_UPDATE=no`: an unreviewed change fails.
+//!
+//! Every engine runs over the whole catalogue. The in-process engines always run, and are asked
+//! every perft count; engines in other processes (Stockfish, python-chess, chess.js) run when
+//! they are installed, with perft counts above 100,000 nodes left out (python-chess and chess.js
+//! take minutes over the deepest ones). `.ci/run` installs them and sets
+//! `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine into a failure instead of
+//! a notice.
+
+use std::collections::BTreeMap;
+
+use chess_conformance::{Catalogue, Engine, Limits, Origin, Outcome, Run, Tally};
+use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
+use chess_conformance_engines::{Options, Process, UciEngine};
+
+/// The repository's root, where the shims are.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// An engine this test certifies, by the `--engine` spec the command line gives it.
+fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
+    Ok(match spec {
+        "chess" => Box::new(ChessCrate::new()),
+        "cozy-chess" => Box::new(CozyChess::new()),
+        "owlchess" => Box::new(Owlchess::new()),
+        "stockfish" => Box::new(UciEngine::start(
+            vec!["/usr/games/stockfish".into()],
+            options,
+        )?),
+        "python-chess" => Box::new(Process::start(
+            vec![
+                "python3".into(),
+                format!("{ROOT}/adapters/python_chess_shim.py"),
+            ],
+            options,
+        )?),
+        "chess.js" => Box::new(Process::start(
+            vec!["node".into(), format!("{ROOT}/adapters/chessjs_shim.mjs")],
+            options,
+        )?),
+        other => return Err(format!("no engine `{other}` in this test")),
+    })
+}
+
+/// The verdict list of one engine: a line per hand-written case, with the first wrong answer
+/// of a failure and the assertions it skipped. The generated cases (tens of thousands) are
+/// tallied per rule area, their skips (whole and partial) counted by reason, and only their
+/// failures and errors get a line each, so the snapshot stays reviewable and still shows every
+/// wrong answer.
+fn listing(spec: &str, limits: Limits) -> Option<String> {
+    // A generous deadline: a busy machine must not turn a slow answer into an error.
+    let options = Options {
+        limits: Limits {
+            timeout: std::time::Duration::from_secs(120),
+            ..limits
+        },
+        ..Options::default()
+    };
+    let mut engine = match engine(spec, options) {
+        Ok(engine) => engine,
+        Err(why) if std::env::var_os("CHESS_CONFORMANCE_REQUIRE_ENGINES").is_some() => {
+            panic!("{spec}: {why}")
+        }
+        Err(why) => {
+            eprintln!("note: not checking {spec}: {why}");
+            return None;
+        }
+    };
+    let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
+    let run = Run::within(&mut engine, &catalogue, limits);
+    let mut out = format!("{}\n{}\n", run.engine, run.tally());
+    let mut generated: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut skipped: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut partly: BTreeMap<(&str, String), usize> = BTreeMap::new();
+    let mut generated_lines = String::new();
+    for (loaded, verdict) in &run.results {
+        let mut line = format!("{}: {}", verdict.id, verdict.outcome);
+        let mut notes = Vec::new();
+        match verdict.outcome {
+            Outcome::Pass => {}
+            Outcome::Skip | Outcome::Error => {
+                notes.push(verdict.reason.clone().unwrap_or_default())
+            }
+            Outcome::Fail => {
+                if let Some(check) = verdict.failures().next() {
+                    notes.push(format!(
+                        "{}: expected {}, actual {}",
+                        check.assertion, check.expected, check.actual
+                    ));
+                }
+            }
+        }
+        if verdict.partly_skipped() {
+            notes.push(format!("skipped: {}", skipped_assertions(verdict)));
+        }
+        if !notes.is_empty() {
+            line.push_str(&format!(" ({})", notes.join("; ")));
+        }
+        line.push('\n');
+        match loaded.origin {
+            Origin::HandWritten => out.push_str(&line),
+            Origin::Generated => {
+                generated.entry(&verdict.area).or_default().count(verdict);
+                match verdict.outcome {
+                    Outcome::Pass => {}
+                    Outcome::Skip => {
+                        let reason = verdict.reason.as_deref().unwrap_or("");
+                        *skipped.entry((&verdict.area, reason)).or_default() += 1;
+                    }
+                    Outcome::Fail | Outcome::Error => generated_lines.push_str(&line),
+                }
+                if verdict.outcome == Outcome::Pass && verdict.partly_skipped() {
+                    let reasons = chess_conformance::verdict::skip_reasons(verdict.checks.iter());
+                    *partly.entry((&verdict.area, reasons)).or_default() += 1;
+                }
+            }
+        }
+    }
+    out.push_str("\ngenerated cases, per rule area:\n");
+    for (area, tally) in &generated {
+        out.push_str(&format!("{area}: {tally}\n"));
+    }
+    out.push_str("\ngenerated cases skipped, per rule area and reason:\n");
+    for ((area, reason), n) in &skipped {
+        out.push_str(&format!("{area}: {n} ({reason})\n"));
+    }
+    out.push_str(
+        "\ngenerated cases that pass with some assertions skipped, per rule area and reason:\n",
+    );
+    for ((area, reason), n) in &partly {
+        out.push_str(&format!("{area}: {n} ({reason})\n"));
+    }
+    out.push_str("\ngenerated cases that fail or err:\n");
+    out.push_str(&generated_lines);
+    Some(out)
+}
+
+/// The assertions a verdict skipped, with why: `san e1g1, san e8g8: the engine does not offer:
+/// san`, reasons apart.
+fn skipped_assertions(verdict: &chess_conformance::Verdict) -> String {
+    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+    for check in verdict.skipped() {
+        let reason = check.reason.as_deref().unwrap_or("");
+        match groups.iter_mut().find(|(_, r)| *r == reason) {
+            Some((labels, _)) => labels.push(&check.assertion),
+            None => groups.push((vec![&check.assertion], reason)),
+        }
+    }
+    groups
+        .iter()
+        .map(|(labels, reason)| format!("{}: {reason}", labels.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// What an engine in another process is asked: no perft count above 100,000 nodes (the deepest
+/// hand-written counts reach 3.8 million, minutes for python-chess).
+const OUT_OF_PROCESS: Limits = Limits {
+    perft_nodes: Some(100_000),
+    ..Limits::DEFAULT
+};
+
+macro_rules! engine_snapshot {
+    ($test:ident, $spec:expr, $limits:expr) => {
+        #[test]
+        fn $test() {
+            if let Some(listing) = listing($spec, $limits) {
+                insta::assert_snapshot!(stringify!($test), listing);
+            }
+        }
+    };
+}
+
+engine_snapshot!(chess, "chess", Limits::DEFAULT);
+engine_snapshot!(cozy_chess, "cozy-chess", Limits::DEFAULT);
+engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
+engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
+engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
+engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);

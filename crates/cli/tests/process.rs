@@ -1,0 +1,784 @@
+//! Engines in other processes: the protocol end to end, and every fault a run must survive.
+//!
+//! This test binary is also its own fake engines. Started as `process --serve FAULT...` it serves
+//! the reference engine over the protocol, misbehaving on purpose as each FAULT says (`crash=TYPE`
+//! exits while answering a request of that type, `hang=TYPE` never answers, `garbage=TYPE`
+//! prints a line that is not JSON, ...). Started as `process --uci FAULT...` it is a small UCI
+//! engine on shakmaty that follows the Stockfish conventions (`go perft`, `d`). Otherwise it runs
+//! the tests (libtest-mimic, so `cargo test --test process -- NAME` filters as usual).
+
+use std::io::{self, BufRead, Write};
+use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
+
+use chess_conformance::{
+    Capabilities, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference, Run,
+};
+use chess_conformance_engines::{Options, Process, ProcessEngine, UciEngine};
+use libtest_mimic::{Arguments, Failed, Trial};
+use serde_json::{Value, json};
+use shakmaty::{Chess, EnPassantMode, Position, fen::Fen, uci::UciMove};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    match args.get(1).map(String::as_str) {
+        Some("--serve") => fake_protocol_engine(&args[2..]),
+        Some("--uci") => fake_uci_engine(&args[2..]),
+        _ => {
+            let trials = vec![
+                trial(
+                    "reference_served_over_the_protocol_gives_the_same_verdicts",
+                    same_verdicts,
+                ),
+                trial(
+                    "every_fault_is_an_error_naming_the_request_and_the_engine_recovers",
+                    faults,
+                ),
+                trial("a_hang_costs_the_timeout_and_no_more", hang),
+                trial("handshake_failures_are_start_errors", handshake),
+                trial("an_engine_that_cannot_restart_is_given_up", given_up),
+                trial(
+                    "unsupported_and_error_answers_become_skips_and_errors",
+                    answers,
+                ),
+                trial("validation_names_the_message_and_the_schema", validation),
+                trial("crash_messages_carry_the_end_of_stderr", stderr_tail),
+                trial("unknown_capabilities_are_ignored", unknown_capabilities),
+                trial("a_cli_run_completes_whatever_the_engine_does", cli_run),
+                trial("uci_answers_follow_the_stockfish_conventions", uci_answers),
+                trial("uci_faults_are_errors_and_the_engine_recovers", uci_faults),
+                Trial::test("stockfish_passes_what_it_answers", stockfish)
+                    .with_ignored_flag(!std::path::Path::new(STOCKFISH).exists()),
+            ];
+            libtest_mimic::run(&Arguments::from_args(), trials).exit_code()
+        }
+    }
+}
+
+fn trial(name: &'static str, test: fn() -> Result<(), String>) -> Trial {
+    Trial::test(name, move || test().map_err(Failed::from))
+}
+
+// --- The fake protocol engine ---
+
+/// What the fake engine does on a request of one type.
+fn fault_for<'a>(faults: &'a [String], kind: &str) -> Option<&'a str> {
+    faults.iter().find_map(|f| {
+        let (fault, on) = f.split_once('=')?;
+        (on == kind).then_some(fault)
+    })
+}
+
+fn fake_protocol_engine(faults: &[String]) -> ExitCode {
+    // `once=FILE`: the second start of this engine fails (the file exists by then).
+    if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("once=")) {
+        if std::path::Path::new(file).exists() {
+            eprintln!("fake engine: refusing to start a second time");
+            return ExitCode::from(1);
+        }
+        std::fs::write(file, "started").expect("the marker file can be written");
+    }
+    let noisy = faults.iter().any(|f| f == "noise");
+    let mut reference = Reference::new();
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line.expect("stdin is readable");
+        let request: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        let seq = request["seq"].as_u64().unwrap_or(0);
+        let kind = request["type"].as_str().unwrap_or("");
+        if noisy {
+            eprintln!("noise line {n}");
+        }
+        let reply = match fault_for(faults, kind) {
+            None => {
+                let mut reply = chess_conformance::protocol::answer_line(&mut reference, &line);
+                if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
+                    let mut v: Value = serde_json::from_str(&reply).unwrap();
+                    v["result"]["capabilities"]
+                        .as_array_mut()
+                        .unwrap()
+                        .push(json!(UNKNOWN_CAPABILITY));
+                    reply = v.to_string() + "\n";
+                }
+                reply
+            }
+            Some("crash") => {
+                eprintln!("fake engine: a first line of stderr");
+                eprintln!("fake engine: crashing on purpose on `{kind}`");
+                std::process::exit(3);
+            }
+            Some("abort") => std::process::abort(),
+            Some("hang") => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            Some("garbage") => "this is not JSON\n".to_owned(),
+            Some("huge") => format!("{}\n", "x".repeat(2 << 20)),
+            Some("seq") => json!({"seq": seq + 1, "result": []}).to_string() + "\n",
+            Some("noenvelope") => json!({"seq": seq}).to_string() + "\n",
+            Some("wrongtype") => json!({"seq": seq, "result": "e2e4"}).to_string() + "\n",
+            Some("badmove") => json!({"seq": seq, "result": ["E2-E4"]}).to_string() + "\n",
+            Some("error") => json!({"seq": seq, "error": "the library threw"}).to_string() + "\n",
+            Some("unsupported") => {
+                json!({"seq": seq, "unsupported": "not in this library"}).to_string() + "\n"
+            }
+            Some("protocol2") => {
+                json!({"seq": seq, "result": {
+                "protocol": 2, "name": "future", "version": "9", "capabilities": []}})
+                .to_string()
+                    + "\n"
+            }
+            Some(other) => panic!("unknown fault {other}"),
+        };
+        if out
+            .write_all(reply.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn this_binary() -> String {
+    std::env::current_exe()
+        .expect("the test binary has a path")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn options(timeout_ms: u64, validate: bool) -> Options {
+    Options {
+        limits: chess_conformance::Limits {
+            timeout: Duration::from_millis(timeout_ms),
+            ..Default::default()
+        },
+        validate_protocol: validate,
+    }
+}
+
+fn served(faults: &[&str], options: Options) -> Result<ProcessEngine, String> {
+    let mut argv = vec![this_binary(), "--serve".to_owned()];
+    argv.extend(faults.iter().map(|f| (*f).to_owned()));
+    Process::start(argv, options)
+}
+
+fn start_position() -> Game<'static> {
+    Game {
+        fen: START,
+        moves: &[],
+    }
+}
+
+fn failed<T: std::fmt::Debug>(answer: Result<T, EngineError>) -> Result<String, String> {
+    match answer {
+        Err(EngineError::Failed(message)) => Ok(message),
+        other => Err(format!("expected a failure, got {other:?}")),
+    }
+}
+
+fn contains_all(message: &str, parts: &[&str]) -> Result<(), String> {
+    for part in parts {
+        if !message.contains(part) {
+            return Err(format!("`{part}` is missing from:\n{message}"));
+        }
+    }
+    Ok(())
+}
+
+// --- The tests ---
+
+/// The whole catalogue through the protocol, every message validated against its schema, gives
+/// exactly the verdicts of the reference called in-process.
+fn same_verdicts() -> Result<(), String> {
+    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    // Not vacuous: the catalogue asks every question and every rule over the protocol
+    // (touch-move, winnable, claims with a move, dead positions, fivefold, 75 moves, ...).
+    let exercised: Capabilities = catalogue
+        .cases()
+        .iter()
+        .flat_map(|c| c.needs().iter())
+        .collect();
+    let unexercised = exercised.missing(Capabilities::all());
+    if !unexercised.is_empty() {
+        return Err(format!("no case needs: {unexercised}"));
+    }
+    let mut engine = served(&[], options(30_000, true))?;
+    let remote = Run::new(&mut engine, &catalogue);
+    let local = Run::new(&mut Reference::new(), &catalogue);
+    // Every case passes but the reference's known failures, which fail the same way.
+    let comparison = chess_conformance::baseline::Baseline::reference().compare(&remote, false);
+    if !comparison.is_clean() {
+        return Err(format!("{}\n{}", remote.tally(), comparison.describe()));
+    }
+    let verdicts = |run: &Run| {
+        run.results
+            .iter()
+            .map(|(_, v)| v.clone())
+            .collect::<Vec<_>>()
+    };
+    if verdicts(&remote) != verdicts(&local) {
+        return Err("the verdicts differ from the in-process reference".into());
+    }
+    if engine.identity().name != "reference (shakmaty)" {
+        return Err(format!("identity {:?}", engine.identity()));
+    }
+    Ok(())
+}
+
+/// Each fault gives an error naming the engine, the request and what was received; the next
+/// request goes to a restarted engine and is answered.
+fn faults() -> Result<(), String> {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "crash=legal_moves",
+            &[
+                "request 1 (legal_moves): the engine exited (exit code 3)",
+                "fake engine: crashing on purpose on `legal_moves`",
+                "it will be restarted for the next request",
+            ],
+        ),
+        (
+            "abort=legal_moves",
+            &["request 1 (legal_moves): the engine exited (killed by signal 6 (SIGABRT))"],
+        ),
+        (
+            "garbage=legal_moves",
+            &[
+                "request 1 (legal_moves): the answer is not JSON",
+                "received `this is not JSON`",
+            ],
+        ),
+        (
+            "huge=legal_moves",
+            &[
+                "request 1 (legal_moves): the engine printed a line of 2097152 bytes, over the limit of 1048576 (--max-line-bytes)",
+                "it began `xxxxxxxx",
+            ],
+        ),
+        (
+            "seq=legal_moves",
+            &[
+                "request 1 (legal_moves): the answer carries seq 2: received `{\"result\":[],\"seq\":2}`",
+            ],
+        ),
+        (
+            "noenvelope=legal_moves",
+            &[
+                "request 1 (legal_moves): the answer must have exactly one of `result`, `unsupported` and `error`; it has none: received `{\"seq\":1}`",
+            ],
+        ),
+    ];
+    for (fault, expected) in cases {
+        let mut engine = served(&[fault], options(5_000, false))?;
+        let command = format!(
+            "engine `{}`",
+            shell_words::join([this_binary().as_str(), "--serve", fault])
+        );
+        let message = failed(engine.legal_moves(&start_position()))?;
+        contains_all(&message, expected).map_err(|e| format!("{fault}: {e}"))?;
+        contains_all(&message, &[&command]).map_err(|e| format!("{fault}: {e}"))?;
+        // Restarted: the next question is answered.
+        let check = engine.in_check(&start_position());
+        if check != Ok(false) {
+            return Err(format!(
+                "{fault}: after the restart, in_check gave {check:?}"
+            ));
+        }
+    }
+    // A result of the wrong shape: an error, and no restart is needed.
+    let mut engine = served(&["wrongtype=legal_moves"], options(5_000, false))?;
+    let message = failed(engine.legal_moves(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "request 1 (legal_moves): the result is not of the documented form",
+            "received `{\"result\":\"e2e4\",\"seq\":1}`",
+        ],
+    )?;
+    Ok(())
+}
+
+fn hang() -> Result<(), String> {
+    let timeout = 300;
+    let mut engine = served(&["hang=in_check"], options(timeout, false))?;
+    let start = Instant::now();
+    let message = failed(engine.in_check(&start_position()))?;
+    let took = start.elapsed();
+    contains_all(
+        &message,
+        &[
+            "request 1 (in_check): no answer within 300ms",
+            "no answer within 300ms; it was killed; it will be restarted",
+        ],
+    )?;
+    if took < Duration::from_millis(timeout) || took > Duration::from_millis(timeout + 700) {
+        return Err(format!(
+            "the hang took {took:?} with a timeout of {timeout} ms"
+        ));
+    }
+    // The restarted engine answers other questions, and hangs (and is stopped) again on the same.
+    if engine.legal_moves(&start_position()).map(|m| m.len()) != Ok(20) {
+        return Err("the restarted engine did not answer legal_moves".into());
+    }
+    let start = Instant::now();
+    failed(engine.in_check(&start_position()))?;
+    if start.elapsed() > Duration::from_millis(timeout + 700) {
+        return Err(format!("the second hang took {:?}", start.elapsed()));
+    }
+    Ok(())
+}
+
+fn start_error(faults: &[&str], timeout_ms: u64) -> Result<String, String> {
+    match served(faults, options(timeout_ms, false)) {
+        Ok(_) => Err(format!("{faults:?}: the engine started")),
+        Err(e) => Ok(e),
+    }
+}
+
+fn handshake() -> Result<(), String> {
+    contains_all(
+        &start_error(&["protocol2=start"], 5_000)?,
+        &["speaks protocol version 2; this harness speaks version 1"],
+    )?;
+    contains_all(
+        &start_error(&["crash=start"], 5_000)?,
+        &[
+            "did not complete the handshake (request 0 (start)): the engine exited (exit code 3)",
+            "crashing on purpose on `start`",
+        ],
+    )?;
+    contains_all(
+        &start_error(&["garbage=start"], 5_000)?,
+        &["did not complete the handshake (request 0 (start)): the answer is not JSON"],
+    )?;
+    contains_all(
+        &start_error(&["unsupported=start"], 5_000)?,
+        &["did not complete the handshake (request 0 (start)): unsupported: not in this library"],
+    )?;
+    let begin = Instant::now();
+    contains_all(
+        &start_error(&["hang=start"], 300)?,
+        &["did not complete the handshake (request 0 (start)): no answer within 300ms"],
+    )?;
+    if begin.elapsed() > Duration::from_millis(1_000) {
+        return Err(format!("a hung handshake took {:?}", begin.elapsed()));
+    }
+    Ok(())
+}
+
+fn given_up() -> Result<(), String> {
+    let marker =
+        std::env::temp_dir().join(format!("chess-conformance-once-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let once = format!("once={}", marker.display());
+    let mut engine = served(&[&once, "crash=in_check"], options(5_000, false))?;
+    failed(engine.in_check(&start_position()))?;
+    // Three failed restarts, each an error naming why.
+    for attempt in 1..=3 {
+        let message = failed(engine.legal_moves(&start_position()))?;
+        contains_all(
+            &message,
+            &[
+                "did not complete the handshake",
+                "refusing to start a second time",
+            ],
+        )
+        .map_err(|e| format!("attempt {attempt}: {e}"))?;
+        if attempt == 3 {
+            contains_all(
+                &message,
+                &["could not be restarted 3 times in a row and was given up"],
+            )?;
+        }
+    }
+    // Then every request fails at once.
+    let begin = Instant::now();
+    let message = failed(engine.legal_moves(&start_position()))?;
+    contains_all(&message, &["given up"])?;
+    let _ = std::fs::remove_file(&marker);
+    if begin.elapsed() > Duration::from_millis(50) {
+        return Err(format!(
+            "a given-up engine took {:?} to fail",
+            begin.elapsed()
+        ));
+    }
+    Ok(())
+}
+
+fn answers() -> Result<(), String> {
+    let mut engine = served(
+        &["unsupported=san", "error=legal_moves"],
+        options(5_000, false),
+    )?;
+    match engine.san(&start_position(), "e2e4") {
+        Err(EngineError::Unsupported(why)) if why == "not in this library" => {}
+        other => return Err(format!("san gave {other:?}")),
+    }
+    let message = failed(engine.legal_moves(&start_position()))?;
+    contains_all(
+        &message,
+        &["request 2 (legal_moves): the engine answered with an error: the library threw"],
+    )?;
+    // Through the checker: the SAN assertions skipped with the engine's reason, the others of
+    // the case still asked.
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| e.to_string())?
+        .filtered("san/start-pawn-and-knight");
+    let run = Run::new(&mut engine, &catalogue);
+    let v = &run.results[0].1;
+    let skipped: Vec<(&str, Option<&str>)> = v
+        .skipped()
+        .map(|c| (c.assertion.as_str(), c.reason.as_deref()))
+        .collect();
+    let asked = v.checks.iter().filter(|c| c.passed()).count();
+    if v.outcome != Outcome::Pass
+        || skipped.len() != 4
+        || skipped
+            .iter()
+            .any(|(label, why)| !label.starts_with("san ") || *why != Some("not in this library"))
+        || asked != 4
+    {
+        return Err(format!("{v:?}"));
+    }
+    Ok(())
+}
+
+fn validation() -> Result<(), String> {
+    let mut strict = served(&["badmove=legal_moves"], options(5_000, true))?;
+    let message = failed(strict.legal_moves(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "request 1 (legal_moves): the answer breaks the protocol: it does not match docs/protocol/legal_moves.response.schema.json",
+            "received `{\"result\":[\"E2-E4\"],\"seq\":1}`",
+        ],
+    )?;
+    // Without validation the answer reaches the checker, which refuses it as not UCI.
+    let mut lax = served(&["badmove=legal_moves"], options(5_000, false))?;
+    if lax.legal_moves(&start_position()) != Ok(vec!["E2-E4".to_owned()]) {
+        return Err("without validation the answer should pass through".into());
+    }
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| e.to_string())?
+        .filtered("piece-moves/");
+    let run = Run::new(&mut lax, &catalogue);
+    let errors = run.tally().errors;
+    if errors == 0 {
+        return Err("no error verdict for `E2-E4`".into());
+    }
+    Ok(())
+}
+
+fn stderr_tail() -> Result<(), String> {
+    let mut engine = served(&["noise", "crash=perft"], options(5_000, false))?;
+    for _ in 0..30 {
+        engine
+            .in_check(&start_position())
+            .map_err(|e| e.to_string())?;
+    }
+    let message = failed(engine.perft(&start_position(), 1))?;
+    // The last 20 lines of stderr: the crash message and the noise just before it.
+    contains_all(
+        &message,
+        &[
+            "its stderr ended with:\n",
+            "noise line 30",
+            "crashing on purpose on `perft`",
+        ],
+    )?;
+    if message.contains("noise line 5\n") {
+        return Err(format!("the tail is not a tail:\n{message}"));
+    }
+    Ok(())
+}
+
+/// A capability name no harness knows, declared by the `extra-capability` fake engine.
+const UNKNOWN_CAPABILITY: &str = "x-not-a-capability";
+
+fn unknown_capabilities() -> Result<(), String> {
+    let engine = served(&["extra-capability"], options(5_000, true))?;
+    if engine.ignored_capabilities() != [UNKNOWN_CAPABILITY] {
+        return Err(format!("{:?}", engine.ignored_capabilities()));
+    }
+    // Everything else the reference declares is kept: the protocol carries every capability.
+    if engine.capabilities() != Reference::new().capabilities() {
+        return Err(format!("{:?}", engine.capabilities()));
+    }
+    Ok(())
+}
+
+fn cli(args: &[&str]) -> (Option<i32>, String, String, Duration) {
+    let begin = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        begin.elapsed(),
+    )
+}
+
+fn cli_run() -> Result<(), String> {
+    let engine = format!("process:{} --serve crash=legal_moves", this_binary());
+    let (code, stdout, stderr, _) = cli(&[
+        "run",
+        "--engine",
+        &engine,
+        "--filter",
+        "castling/",
+        "--validate-protocol",
+    ]);
+    if code != Some(1) {
+        return Err(format!("exit {code:?}\n{stdout}{stderr}"));
+    }
+    contains_all(
+        &stdout,
+        &[
+            "ERROR castling/",
+            "error: legal moves: engine `",
+            "the engine exited (exit code 3)",
+            // The engine's stderr, kept under its case in the report.
+            "its stderr ended with:\n          | fake engine: a first line of stderr\n          | fake engine: crashing on purpose",
+        ],
+    )?;
+    let last = stdout.lines().last().unwrap_or("");
+    if !last.ends_with("errors") || last.starts_with("0 passed") {
+        return Err(format!("last line: {last}"));
+    }
+    // A hanging engine: every case that asks for check waits the timeout once, no more.
+    let engine = format!("process:{} --serve hang=in_check", this_binary());
+    let (code, stdout, _, took) = cli(&[
+        "run",
+        "--engine",
+        &engine,
+        "--filter",
+        "check/by-",
+        "--timeout",
+        "200ms",
+    ]);
+    let errors = stdout.matches("no answer within 200ms").count();
+    if code != Some(1) || errors == 0 {
+        return Err(format!("exit {code:?}\n{stdout}"));
+    }
+    if took > Duration::from_millis(200 * errors as u64 + 3_000) {
+        return Err(format!("{errors} hangs took {took:?}"));
+    }
+    // An engine that cannot start is bad usage: exit 2, nothing run.
+    let (code, stdout, stderr, _) = cli(&["run", "--engine", "process:/nonexistent/engine"]);
+    if code != Some(2) || !stdout.is_empty() || !stderr.contains("cannot be started") {
+        return Err(format!("exit {code:?}\n{stdout}{stderr}"));
+    }
+    let (code, _, stderr, _) = cli(&["run", "--timeout", "soon"]);
+    if code != Some(2) || !stderr.contains("not a positive duration") {
+        return Err(format!("exit {code:?}\n{stderr}"));
+    }
+    Ok(())
+}
+
+// --- The fake UCI engine ---
+
+fn fake_uci_engine(faults: &[String]) -> ExitCode {
+    let has = |f: &str| faults.iter().any(|x| x == f);
+    let mut pos = Chess::default();
+    let mut out = io::stdout().lock();
+    for line in io::stdin().lock().lines() {
+        let line = line.expect("stdin is readable");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut say = |text: String| {
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        };
+        match words.as_slice() {
+            ["uci"] => {
+                say("id name Fake UCI 1.2".into());
+                say("id author nobody".into());
+                say("uciok".into());
+            }
+            ["isready"] => say("readyok".into()),
+            ["quit"] => break,
+            ["position", "fen", rest @ ..] => {
+                let (fen, moves) = match rest.iter().position(|w| *w == "moves") {
+                    Some(i) => (rest[..i].join(" "), &rest[i + 1..]),
+                    None => (rest.join(" "), &[][..]),
+                };
+                let Ok(fen) = fen.parse::<Fen>() else {
+                    continue;
+                };
+                let Ok(p) = fen.into_position(shakmaty::CastlingMode::Standard) else {
+                    continue;
+                };
+                pos = p;
+                // Like Stockfish: stop at the first illegal move.
+                for m in moves {
+                    match m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) {
+                        Some(m) => pos.play_unchecked(m),
+                        None => break,
+                    }
+                }
+            }
+            ["go", "perft", depth] => {
+                if has("crash-perft") {
+                    eprintln!("fake uci: segmentation fault (on purpose)");
+                    std::process::exit(139);
+                }
+                let depth: u32 = depth.parse().unwrap_or(1);
+                let mut total = 0;
+                for m in pos.legal_moves() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    let n = shakmaty::perft(&after, depth - 1);
+                    total += n;
+                    say(format!(
+                        "{}: {n}",
+                        m.to_uci(shakmaty::CastlingMode::Standard)
+                    ));
+                }
+                say(String::new());
+                say(format!("Nodes searched: {total}"));
+                say(String::new());
+            }
+            ["d"] if has("no-d") => {
+                say("Unknown command: 'd'. Type help for more information.".into())
+            }
+            ["d"] if has("hang-d") => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            ["d"] => {
+                say(" +---+---+ (a board would be here)".into());
+                say(format!(
+                    "Fen: {}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                ));
+                say("Key: 0123456789ABCDEF".into());
+                let checkers: Vec<String> =
+                    pos.checkers().into_iter().map(|s| s.to_string()).collect();
+                say(format!("Checkers: {} ", checkers.join(" ")));
+            }
+            _ => say(format!(
+                "Unknown command: '{line}'. Type help for more information."
+            )),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn fake_uci(faults: &[&str], timeout_ms: u64) -> Result<UciEngine, String> {
+    let mut argv = vec![this_binary(), "--uci".to_owned()];
+    argv.extend(faults.iter().map(|f| (*f).to_owned()));
+    UciEngine::start(argv, options(timeout_ms, false))
+}
+
+fn uci_answers() -> Result<(), String> {
+    let mut engine = fake_uci(&[], 5_000)?;
+    let id = engine.identity();
+    if (id.name.as_str(), id.version.as_str()) != ("Fake UCI", "1.2") {
+        return Err(format!("{id:?}"));
+    }
+    let moves = vec![
+        "e2e4".to_owned(),
+        "e7e5".to_owned(),
+        "d1h5".to_owned(),
+        "b8c6".to_owned(),
+        "f1c4".to_owned(),
+        "g8f6".to_owned(),
+    ];
+    let game = Game {
+        fen: START,
+        moves: &moves,
+    };
+    let mut reference = Reference::new();
+    let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
+    let mut expected = reference.legal_moves(&game).map_err(|e| e.to_string())?;
+    legal.sort();
+    expected.sort();
+    if legal != expected {
+        return Err(format!("legal moves {legal:?}"));
+    }
+    if engine.perft(&game, 2) != reference.perft(&game, 2) {
+        return Err("perft 2 differs".into());
+    }
+    match engine.play(&game, "h5f7") {
+        Ok(MoveResult::Played(fen))
+            if fen.starts_with(
+                "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+            ) => {}
+        other => return Err(format!("Qxf7#: {other:?}")),
+    }
+    match engine.play(&game, "e1g1") {
+        Ok(MoveResult::Refused(why)) if why.contains("did not change") => {}
+        other => return Err(format!("an illegal castling was not refused: {other:?}")),
+    }
+    let mate = [moves.clone(), vec!["h5f7".to_owned()]].concat();
+    let mated = Game {
+        fen: START,
+        moves: &mate,
+    };
+    if engine.checkers(&mated) != Ok(vec!["f7".to_owned()]) || engine.in_check(&mated) != Ok(true) {
+        return Err(format!("checkers {:?}", engine.checkers(&mated)));
+    }
+    // The catalogue: everything this engine answers passes.
+    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    let tally = Run::new(&mut engine, &catalogue).tally();
+    if tally.failed + tally.errors > 0 || tally.passed < 150 {
+        return Err(format!("{tally}"));
+    }
+    Ok(())
+}
+
+fn uci_faults() -> Result<(), String> {
+    let mut engine = fake_uci(&["crash-perft"], 5_000)?;
+    let message = failed(engine.legal_moves(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "the engine exited (exit code 139)",
+            "segmentation fault (on purpose)",
+            "will be restarted",
+        ],
+    )?;
+    if engine.checkers(&start_position()) != Ok(vec![]) {
+        return Err("the restarted UCI engine did not answer `d`".into());
+    }
+    let mut engine = fake_uci(&["no-d"], 5_000)?;
+    let message = failed(engine.in_check(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "Unknown command: 'd'",
+            "does not follow the Stockfish conventions",
+        ],
+    )?;
+    let mut engine = fake_uci(&["hang-d"], 300)?;
+    let begin = Instant::now();
+    let message = failed(engine.checkers(&start_position()))?;
+    contains_all(&message, &["no answer within 300ms"])?;
+    if begin.elapsed() > Duration::from_millis(1_000) {
+        return Err(format!("took {:?}", begin.elapsed()));
+    }
+    Ok(())
+}
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+/// Debian's Stockfish (when installed): everything it answers passes, and it refuses an illegal
+/// move by not applying it.
+fn stockfish() -> Result<(), Failed> {
+    let mut engine = UciEngine::start(vec![STOCKFISH.to_owned()], Options::default())?;
+    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    let run = Run::new(&mut engine, &catalogue);
+    let tally = run.tally();
+    if tally.failed + tally.errors > 0 || tally.passed < 150 {
+        return Err(format!("{tally}").into());
+    }
+    match engine.play(&start_position(), "e2e5") {
+        Ok(MoveResult::Refused(_)) => Ok(()),
+        other => Err(format!("e2e5 was not refused: {other:?}").into()),
+    }
+}

@@ -1,0 +1,350 @@
+//! `process:COMMAND ARGS`: an engine in any language, in its own long-lived process, speaking the
+//! JSON-lines protocol of docs/PROTOCOL.md.
+//!
+//! Faults never stop a run. Each request has a deadline; an engine that misses it is killed. An
+//! engine that crashes, prints something that is not an answer (not JSON, too long, the wrong
+//! sequence number) or is killed is started again for the next request, and the request it was
+//! answering becomes an error verdict that names the engine, the request, what was received and
+//! the end of the engine's stderr. An engine that cannot be started again three times in a row is
+//! given up: every later request fails at once, so a run always completes.
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::time::Instant;
+
+use crate::Options;
+use crate::child::{Fault, LineChild};
+use crate::schema::Schemas;
+use crate::supervisor::{self, Failure, Supervisor};
+use chess_conformance::engine::{Answer, Capabilities, Capability, EngineError, Game, Identity};
+use chess_conformance::protocol::{self, Client, Hello, Remote, Reply};
+use chess_conformance::question::Question;
+
+/// How much of a bad answer an error message quotes.
+const QUOTED_CHARS: usize = 300;
+
+/// An engine in another process, spoken to in JSON lines: a [`Process`] behind
+/// [`Remote`], which sends each question as its request.
+pub type ProcessEngine = Remote<Process>;
+
+/// The process of a `process:` engine and the conversation with it.
+pub struct Process {
+    supervisor: Supervisor,
+    validate_protocol: bool,
+    hello: Hello,
+    capabilities: Capabilities,
+    ignored: Vec<String>,
+    seq: u64,
+    waited: std::time::Duration,
+}
+
+impl std::fmt::Debug for Process {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Process")
+            .field("supervisor", &self.supervisor)
+            .field("hello", &self.hello)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Process {
+    /// Starts `argv` (a program and its arguments, run without a shell) and shakes hands.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the command when it cannot be started, does not answer the handshake,
+    /// or speaks another protocol version.
+    pub fn start(argv: Vec<String>, options: Options) -> Result<ProcessEngine, String> {
+        if argv.is_empty() {
+            return Err("`process:` needs a command, e.g. `process:python3 shim.py`".into());
+        }
+        let mut engine = Process {
+            supervisor: Supervisor::new(argv, options.limits),
+            validate_protocol: options.validate_protocol,
+            hello: Hello {
+                protocol: protocol::VERSION,
+                name: String::new(),
+                version: String::new(),
+                capabilities: Vec::new(),
+            },
+            capabilities: Capabilities::NONE,
+            ignored: Vec::new(),
+            seq: 0,
+            waited: std::time::Duration::ZERO,
+        };
+        let (child, hello) = engine.connect()?;
+        let (capabilities, ignored) = read_capabilities(&hello.capabilities);
+        engine.supervisor.keep(child);
+        engine.hello = hello;
+        engine.capabilities = capabilities;
+        engine.ignored = ignored;
+        Ok(Remote(engine))
+    }
+
+    /// The handshake's answer: name, version and the capabilities as declared.
+    pub fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    /// How many requests were sent (the handshakes included), and the time spent waiting for
+    /// their answers: from writing a request to reading its answer line, so the engine's work
+    /// plus the transport. What a run takes beyond this is the harness's own.
+    pub fn time_waiting(&self) -> (u64, std::time::Duration) {
+        (self.seq, self.waited)
+    }
+
+    /// The capability names the engine declared that this harness does not know, and ignores.
+    pub fn ignored_capabilities(&self) -> &[String] {
+        &self.ignored
+    }
+
+    /// The command line, for messages.
+    fn command(&self) -> String {
+        self.supervisor.command()
+    }
+
+    /// Starts the process and shakes hands.
+    fn connect(&mut self) -> Result<(LineChild, Hello), String> {
+        let command = self.command();
+        let mut child = self.supervisor.spawn()?;
+        let (about, answer) = self.exchange(&mut child, Message::Start);
+        let hello: Hello = match answer {
+            Ok(hello) => hello,
+            Err(failure) => {
+                let why = match failure {
+                    Failure::Answer(EngineError::Failed(why)) => why,
+                    Failure::Answer(unsupported) => unsupported.to_string(),
+                    Failure::Restart(why) => {
+                        supervisor::kill(&mut child);
+                        supervisor::with_stderr(why, &child)
+                    }
+                };
+                return Err(format!(
+                    "engine `{command}` did not complete the handshake ({about}): {why}"
+                ));
+            }
+        };
+        if hello.protocol != protocol::VERSION {
+            return Err(format!(
+                "engine `{command}` speaks protocol version {}; this harness speaks version {}",
+                hello.protocol,
+                protocol::VERSION
+            ));
+        }
+        Ok((child, hello))
+    }
+
+    /// Sends one request to `child` and reads its answer, within the timeout. Also returns
+    /// the request as messages name it: `request 12 (legal_moves)`.
+    fn exchange<T: DeserializeOwned>(
+        &mut self,
+        child: &mut LineChild,
+        message: Message,
+    ) -> (String, Result<T, Failure>) {
+        let seq = self.seq;
+        self.seq += 1;
+        let about = format!("request {seq} ({})", message.name());
+        let mut waited = std::time::Duration::ZERO;
+        let answer = self.exchange_numbered(child, message, seq, &mut waited);
+        self.waited += waited;
+        (about, answer)
+    }
+
+    fn exchange_numbered<T: DeserializeOwned>(
+        &self,
+        child: &mut LineChild,
+        message: Message,
+        seq: u64,
+        waited: &mut std::time::Duration,
+    ) -> Result<T, Failure> {
+        let name = message.name();
+        let line = match message {
+            Message::Start => protocol::start_line(seq),
+            Message::Question(question, game) => protocol::request_line(seq, question, game),
+        };
+        let schemas = self.validate_protocol.then(Schemas::get);
+        let failed = |why: String| Failure::Answer(EngineError::Failed(why));
+        if let Some(schemas) = schemas {
+            let value: Value = serde_json::from_str(&line).expect("a request is JSON");
+            schemas.check_request(name, &value).map_err(|e| {
+                failed(format!(
+                    "the harness's own request is invalid ({e}); this is a bug in the harness"
+                ))
+            })?;
+        }
+        let sent = Instant::now();
+        let deadline = sent + self.supervisor.limits().timeout;
+        let fault = |fault: Fault| Failure::Restart(fault.to_string());
+        let text = child
+            .send(&line)
+            .and_then(|()| child.receive(deadline))
+            .map_err(fault);
+        *waited = sent.elapsed();
+        let text = text?;
+        let received = || format!("received `{}`", quote(&text));
+        let value: Value = serde_json::from_str(&text).map_err(|e| {
+            Failure::Restart(format!("the answer is not JSON ({e}): {}", received()))
+        })?;
+        let (answered, reply) = protocol::parse_reply(value.clone())
+            .map_err(|e| Failure::Restart(format!("{e}: {}", received())))?;
+        if answered != seq {
+            return Err(Failure::Restart(format!(
+                "the answer carries seq {answered}: {}",
+                received()
+            )));
+        }
+        if let Some(schemas) = schemas {
+            schemas.check_response(name, &value).map_err(|e| {
+                failed(format!(
+                    "the answer breaks the protocol: {e}; {}",
+                    received()
+                ))
+            })?;
+        }
+        match reply {
+            Reply::Result(result) => serde_json::from_value(result).map_err(|e| {
+                failed(format!(
+                    "the result is not of the documented form ({e}): {}",
+                    received()
+                ))
+            }),
+            Reply::Unsupported(why) => Err(Failure::Answer(EngineError::Unsupported(why))),
+            Reply::Error(message) => Err(failed(format!(
+                "the engine answered with an error: {message}"
+            ))),
+        }
+    }
+
+    /// Asks one question, restarting the engine first if an earlier fault stopped it.
+    fn request<T: DeserializeOwned>(&mut self, message: Message) -> Answer<T> {
+        if let Some(why) = self.supervisor.given_up() {
+            return Err(EngineError::Failed(why.to_owned()));
+        }
+        let mut child = match self.supervisor.take() {
+            Some(child) => child,
+            None => {
+                let attempt = self.restart();
+                self.supervisor.started(attempt)?
+            }
+        };
+        let (about, answer) = self.exchange(&mut child, message);
+        let command = self.command();
+        match answer {
+            Ok(value) => {
+                self.supervisor.keep(child);
+                Ok(value)
+            }
+            Err(Failure::Answer(EngineError::Failed(why))) => {
+                self.supervisor.keep(child);
+                Err(EngineError::Failed(format!(
+                    "engine `{command}`, {about}: {why}"
+                )))
+            }
+            Err(Failure::Answer(unsupported)) => {
+                self.supervisor.keep(child);
+                Err(unsupported)
+            }
+            Err(Failure::Restart(why)) => {
+                let why = self.supervisor.lost(child, &why);
+                Err(EngineError::failed(format!(
+                    "engine `{command}`, {about}: {why}"
+                )))
+            }
+        }
+    }
+
+    /// Starts the engine again after a fault; checks it is the same engine.
+    fn restart(&mut self) -> Result<LineChild, String> {
+        let (child, hello) = self.connect()?;
+        if hello == self.hello {
+            Ok(child)
+        } else {
+            Err(format!(
+                "engine `{}` restarted as {} {} with capabilities [{}], not as the {} {} \
+                 with [{}] it started as",
+                self.command(),
+                hello.name,
+                hello.version,
+                hello.capabilities.join(", "),
+                self.hello.name,
+                self.hello.version,
+                self.hello.capabilities.join(", ")
+            ))
+        }
+    }
+}
+
+/// What the harness sends: the handshake, or a question (with its position).
+#[derive(Clone, Copy)]
+enum Message<'q> {
+    Start,
+    Question(&'q Question, Option<&'q Game<'q>>),
+}
+
+impl Message<'_> {
+    fn name(&self) -> &'static str {
+        match self {
+            Message::Start => protocol::START,
+            Message::Question(question, _) => question.name(),
+        }
+    }
+}
+
+impl Client for Process {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: self.hello.name.clone(),
+            version: self.hello.version.clone(),
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        self.capabilities
+    }
+
+    fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T> {
+        self.request(Message::Question(question, game))
+    }
+}
+
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+        None => text.to_owned(),
+    }
+}
+
+/// The capabilities among `names` that this harness knows, and the other names, ignored.
+fn read_capabilities(names: &[String]) -> (Capabilities, Vec<String>) {
+    let mut usable = Capabilities::NONE;
+    let mut ignored = Vec::new();
+    for name in names {
+        match Capability::from_name(name) {
+            Some(c) => usable = usable.with(c),
+            None => ignored.push(name.clone()),
+        }
+    }
+    (usable, ignored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_capabilities_are_ignored() {
+        let names: Vec<String> = ["legal-moves", "winnable", "castling-960", "fivefold"]
+            .map(String::from)
+            .to_vec();
+        let (usable, ignored) = read_capabilities(&names);
+        assert_eq!(
+            usable.iter().collect::<Vec<_>>(),
+            [
+                Capability::LegalMoves,
+                Capability::Winnable,
+                Capability::Fivefold
+            ]
+        );
+        assert_eq!(ignored, ["castling-960"]);
+    }
+}

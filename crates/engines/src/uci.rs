@@ -1,0 +1,349 @@
+//! `uci:PATH`: a UCI chess engine, asked what UCI (with the Stockfish conventions) can tell.
+//!
+//! UCI is a protocol for playing, not for rules, so only a few questions have an answer:
+//!
+//! - legal moves: `go perft 1` lists each legal move with its count (`e2e4: 1`);
+//! - perft: `go perft N`, whose last line is `Nodes searched: N`;
+//! - check and checkers: `d` (a Stockfish command, not UCI) prints the position with a
+//!   `Checkers:` line;
+//! - play: `position ... moves ... MOVE` then `d` for its `Fen:` line. Stockfish stops applying
+//!   moves at the first illegal one, so a move whose FEN equals the FEN before it was refused.
+//!
+//! The engine's capabilities are exactly these: `legal-moves`, `perft`, `check`, `checkers`,
+//! `play`. Like `process:` engines it runs under a timeout, is restarted after a crash or a
+//! hang, and is given up after three failed restarts in a row.
+
+use std::time::Instant;
+
+use crate::Options;
+use crate::child::LineChild;
+use crate::supervisor::{self, Failure, Supervisor};
+use chess_conformance::engine::{
+    Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
+};
+
+/// How many lines of the engine's last output an error message quotes.
+const QUOTED_LINES: usize = 20;
+
+/// A UCI engine in its own process.
+pub struct UciEngine {
+    supervisor: Supervisor,
+    identity: Identity,
+}
+
+impl std::fmt::Debug for UciEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UciEngine")
+            .field("supervisor", &self.supervisor)
+            .field("identity", &self.identity)
+            .finish()
+    }
+}
+
+/// An answer that answers nothing: the engine stays in step.
+fn not_an_answer(why: String) -> Failure {
+    Failure::Answer(EngineError::Failed(why))
+}
+
+/// What `d` printed.
+struct Display {
+    fen: String,
+    checkers: Vec<String>,
+}
+
+/// One question's conversation with the engine, under one deadline.
+struct Session<'c> {
+    child: &'c mut LineChild,
+    deadline: Instant,
+    /// The last lines received, to quote when something is missing.
+    seen: Vec<String>,
+}
+
+impl Session<'_> {
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        Ok(self.child.send(&format!("{line}\n"))?)
+    }
+
+    fn line(&mut self) -> Result<String, Failure> {
+        let line = self.child.receive(self.deadline)?;
+        if line.starts_with("Unknown command") {
+            return Err(not_an_answer(format!(
+                "the engine said `{line}`: it does not follow the Stockfish conventions"
+            )));
+        }
+        self.seen.push(line.clone());
+        if self.seen.len() > QUOTED_LINES {
+            self.seen.remove(0);
+        }
+        Ok(line)
+    }
+
+    fn position(&mut self, game: &Game, extra: Option<&str>) -> Result<(), Failure> {
+        let mut command = format!("position fen {}", game.fen);
+        if !game.moves.is_empty() || extra.is_some() {
+            command.push_str(" moves");
+            for m in game.moves.iter().map(String::as_str).chain(extra) {
+                command.push(' ');
+                command.push_str(m);
+            }
+        }
+        self.send(&command)
+    }
+
+    /// `d`, then `isready`: the `Fen:` and `Checkers:` lines, read up to `readyok`.
+    fn display(&mut self) -> Result<Display, Failure> {
+        self.send("d")?;
+        self.send("isready")?;
+        let (mut fen, mut checkers) = (None, None);
+        loop {
+            let line = self.line()?;
+            if line == "readyok" {
+                break;
+            }
+            if let Some(f) = line.strip_prefix("Fen:") {
+                fen = Some(f.trim().to_owned());
+            } else if let Some(c) = line.strip_prefix("Checkers:") {
+                checkers = Some(c.split_whitespace().map(str::to_owned).collect());
+            }
+        }
+        match (fen, checkers) {
+            (Some(fen), Some(checkers)) => Ok(Display { fen, checkers }),
+            _ => Err(not_an_answer(format!(
+                "`d` printed no `Fen:` and `Checkers:` lines (the Stockfish convention); it \
+                 printed:\n{}",
+                self.seen.join("\n")
+            ))),
+        }
+    }
+
+    /// `go perft DEPTH`: each root move with its count, and the total, read up to the
+    /// `Nodes searched:` line.
+    fn perft(&mut self, depth: u32) -> Result<(Vec<String>, u64), Failure> {
+        self.send(&format!("go perft {depth}"))?;
+        let mut moves = Vec::new();
+        loop {
+            let line = self.line()?;
+            if let Some(total) = line.strip_prefix("Nodes searched:") {
+                let total = total
+                    .trim()
+                    .parse()
+                    .map_err(|_| not_an_answer(format!("`{line}` does not end with a number")))?;
+                return Ok((moves, total));
+            }
+            if line.starts_with("info") {
+                continue;
+            }
+            if let Some((mv, count)) = line.split_once(": ")
+                && count.trim().parse::<u64>().is_ok()
+            {
+                moves.push(mv.trim().to_owned());
+            }
+        }
+    }
+}
+
+impl UciEngine {
+    /// Starts the engine (a program and its arguments, run without a shell) and completes the
+    /// UCI handshake (`uci` … `uciok`, `isready` … `readyok`).
+    ///
+    /// # Errors
+    ///
+    /// A message naming the command when it cannot be started or does not complete the
+    /// handshake in time.
+    pub fn start(argv: Vec<String>, options: Options) -> Result<UciEngine, String> {
+        let mut engine = UciEngine {
+            supervisor: Supervisor::new(argv, options.limits),
+            identity: Identity {
+                name: String::new(),
+                version: String::new(),
+            },
+        };
+        let (child, identity) = engine.connect()?;
+        engine.supervisor.keep(child);
+        engine.identity = identity;
+        Ok(engine)
+    }
+
+    fn connect(&self) -> Result<(LineChild, Identity), String> {
+        let command = self.supervisor.command();
+        let mut child = self.supervisor.spawn()?;
+        let mut session = Session {
+            child: &mut child,
+            deadline: Instant::now() + self.supervisor.limits().timeout,
+            seen: Vec::new(),
+        };
+        let handshake = (|| {
+            session.send("uci")?;
+            let mut name = None;
+            loop {
+                let line = session.line()?;
+                if line == "uciok" {
+                    break;
+                }
+                if let Some(n) = line.strip_prefix("id name ") {
+                    name = Some(n.trim().to_owned());
+                }
+            }
+            session.send("isready")?;
+            while session.line()? != "readyok" {}
+            Ok(name)
+        })();
+        match handshake {
+            Ok(name) => {
+                let identity = identity(name.as_deref().unwrap_or(&command));
+                Ok((child, identity))
+            }
+            Err(failure) => {
+                let why = match failure {
+                    Failure::Answer(e) => e.to_string(),
+                    Failure::Restart(why) => why,
+                };
+                supervisor::kill(&mut child);
+                Err(format!(
+                    "engine `{command}` did not complete the UCI handshake: {}",
+                    supervisor::with_stderr(why, &child)
+                ))
+            }
+        }
+    }
+
+    /// Runs one question's conversation, restarting the engine first if a fault stopped it.
+    fn ask<T>(
+        &mut self,
+        conversation: impl FnOnce(&mut Session) -> Result<T, Failure>,
+    ) -> Answer<T> {
+        if let Some(why) = self.supervisor.given_up() {
+            return Err(EngineError::Failed(why.to_owned()));
+        }
+        let mut child = match self.supervisor.take() {
+            Some(child) => child,
+            None => {
+                let attempt = self.connect().map(|(child, _)| child);
+                self.supervisor.started(attempt)?
+            }
+        };
+        let mut session = Session {
+            child: &mut child,
+            deadline: Instant::now() + self.supervisor.limits().timeout,
+            seen: Vec::new(),
+        };
+        match conversation(&mut session) {
+            Ok(answer) => {
+                self.supervisor.keep(child);
+                Ok(answer)
+            }
+            Err(Failure::Answer(e)) => {
+                self.supervisor.keep(child);
+                Err(e)
+            }
+            Err(Failure::Restart(why)) => {
+                let command = self.supervisor.command();
+                let why = self.supervisor.lost(child, &why);
+                Err(EngineError::failed(format!("engine `{command}`: {why}")))
+            }
+        }
+    }
+}
+
+/// `Stockfish 15.1` → name `Stockfish`, version `15.1`; a name without a version number keeps
+/// it whole, version `unknown`.
+fn identity(id_name: &str) -> Identity {
+    match id_name.rsplit_once(' ') {
+        Some((name, version)) if version.starts_with(|c: char| c.is_ascii_digit()) => Identity {
+            name: name.to_owned(),
+            version: version.to_owned(),
+        },
+        _ => Identity {
+            name: id_name.to_owned(),
+            version: "unknown".to_owned(),
+        },
+    }
+}
+
+impl Engine for UciEngine {
+    fn identity(&self) -> Identity {
+        self.identity.clone()
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        [
+            Capability::LegalMoves,
+            Capability::Perft,
+            Capability::Check,
+            Capability::Checkers,
+            Capability::Play,
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
+        self.ask(|s| {
+            s.position(game, None)?;
+            let (moves, total) = s.perft(1)?;
+            if total != moves.len() as u64 {
+                return Err(not_an_answer(format!(
+                    "`go perft 1` listed {} moves but counted {total}",
+                    moves.len()
+                )));
+            }
+            Ok(moves)
+        })
+    }
+
+    fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        self.ask(|s| {
+            s.position(game, None)?;
+            Ok(s.perft(depth)?.1)
+        })
+    }
+
+    fn in_check(&mut self, game: &Game) -> Answer<bool> {
+        self.checkers(game).map(|c| !c.is_empty())
+    }
+
+    fn checkers(&mut self, game: &Game) -> Answer<Vec<String>> {
+        self.ask(|s| {
+            s.position(game, None)?;
+            Ok(s.display()?.checkers)
+        })
+    }
+
+    fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
+        self.ask(|s| {
+            s.position(game, None)?;
+            let before = s.display()?.fen;
+            s.position(game, Some(uci))?;
+            let after = s.display()?.fen;
+            Ok(if after == before {
+                MoveResult::Refused(format!(
+                    "the position did not change ({before}): Stockfish stops at the first \
+                     illegal move of `position ... moves`"
+                ))
+            } else {
+                MoveResult::Played(after)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identity_splits_the_version() {
+        assert_eq!(
+            identity("Stockfish 15.1"),
+            Identity {
+                name: "Stockfish".into(),
+                version: "15.1".into()
+            }
+        );
+        assert_eq!(identity("Toy Engine").version, "unknown");
+        assert_eq!(identity("Toy Engine").name, "Toy Engine");
+    }
+}

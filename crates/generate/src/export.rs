@@ -1,0 +1,99 @@
+//! Exports for other languages: the catalogue as JSON, one file per rule area, and the perft
+//! cases as EPD.
+//!
+//! A JSON file has the shape of a case file (`{"description": ..., "cases": [...]}`, described by
+//! the JSON Schema of [`super::schema`]), one case per line, hand-written cases first. Perft
+//! depths are object keys, so strings (`"1": 20`). Generated cases carry their generator as a
+//! tag (`flip`, `mirror`, `divide`, `mined`).
+//!
+//! The EPD file has one line per perft case: the position reached (the FEN's first four fields
+//! after the history, en passant square written only when a capture is legal), then `;D<depth>
+//! <nodes>` per depth and `;id "<case id>"`, the layout of the common perft suites.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use shakmaty::EnPassantMode;
+use shakmaty::fen::Epd;
+
+use chess_conformance::catalogue::{Catalogue, Origin};
+use chess_conformance::replay::Replay;
+
+/// The JSON export: file name (`<area>.json`) to contents, areas sorted by name.
+pub fn json_files(catalogue: &Catalogue) -> Vec<(String, Vec<u8>)> {
+    let mut areas: BTreeMap<&str, Vec<&chess_conformance::LoadedCase>> = BTreeMap::new();
+    for c in catalogue.cases() {
+        areas.entry(c.case.area()).or_default().push(c);
+    }
+    areas
+        .into_iter()
+        .map(|(area, cases)| {
+            let hand = cases
+                .iter()
+                .filter(|c| c.origin == Origin::HandWritten)
+                .count();
+            let description = format!(
+                "The rule area `{area}` of the chess-conformance catalogue: {hand} hand-written \
+                 and {} generated cases.",
+                cases.len() - hand
+            );
+            let mut out = String::from("{\"description\": ");
+            out.push_str(&serde_json::to_string(&description).expect("a string serializes"));
+            out.push_str(", \"cases\": [\n");
+            for (i, c) in cases.iter().enumerate() {
+                out.push_str(&serde_json::to_string(&c.case).expect("a case serializes"));
+                out.push_str(if i + 1 < cases.len() { ",\n" } else { "\n" });
+            }
+            out.push_str("]}\n");
+            (format!("{area}.json"), out.into_bytes())
+        })
+        .collect()
+}
+
+/// The EPD export of every case with a `perft` assertion, in catalogue order.
+pub fn epd(catalogue: &Catalogue) -> String {
+    let mut out = String::new();
+    for c in catalogue.cases() {
+        let Some(perft) = &c.case.expect.perft else {
+            continue;
+        };
+        // The loader has replayed every case already; a case that does not replay is not
+        // in a loaded catalogue.
+        let Ok(replay) = Replay::new(&c.case.fen, &c.case.moves) else {
+            continue;
+        };
+        out.push_str(&Epd::from_position(&replay.position, EnPassantMode::Legal).to_string());
+        for (depth, nodes) in perft {
+            let _ = write!(out, " ;D{depth} {nodes}");
+        }
+        let _ = writeln!(out, " ;id \"{}\"", c.case.id);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_conformance::catalogue::Source;
+
+    #[test]
+    fn exports_json_and_epd() {
+        let yaml = "cases:\n  - id: perft/x\n    title: t\n    rule: 3.10.1\n    fen: 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n    moves: [e2e4]\n    expect:\n      perft: { 1: 5, 2: 30 }\n";
+        let catalogue = Catalogue::from_sources(
+            [Source {
+                name: "cases/perft.yaml".into(),
+                text: yaml.into(),
+            }],
+            [],
+        )
+        .unwrap();
+        assert_eq!(
+            epd(&catalogue),
+            "4k3/8/8/8/4P3/8/8/4K3 b - - ;D1 5 ;D2 30 ;id \"perft/x\"\n"
+        );
+        let files = json_files(&catalogue);
+        assert_eq!(files[0].0, "perft.json");
+        let parsed: chess_conformance::CaseFile = serde_json::from_slice(&files[0].1).unwrap();
+        assert_eq!(parsed.cases[0], catalogue.cases()[0].case);
+    }
+}

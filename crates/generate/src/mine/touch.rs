@@ -1,0 +1,453 @@
+//! Touch-move (FIDE Article 4): random positions, random things done at the board, and what the
+//! player may still move, every clause of the Article in turn.
+//!
+//! Each case is a position (from a random game, a board built for castling, or one where a pawn
+//! is about to promote) and one ruling: a short sequence of events drawn from a template (own
+//! pieces touched, the opponent's, one of each or together, an accidental touch, "j'adoube" and
+//! adjusting, the king and a rook in either order, a piece let go on a square, the king let go
+//! two squares sideways, the new piece touching the promotion square, a breach the opponent can
+//! no longer claim once they touch a piece). The allowed moves are the reference arbiter's
+//! (`chess_conformance::touch::rule`), and the clause it decided by files the case under its quota, so every
+//! clause gets its share.
+
+use shakmaty::{Chess, Color, File, Position, Square};
+
+use super::{Miner, Quotas, RandomGame, case, fen, role_name, side_name};
+use chess_conformance::case::{Case, Expect, TouchMove};
+use chess_conformance::replay::{self, Replay};
+use chess_conformance::touch::{self, PromotionPiece, TouchEvent};
+
+/// How many cases the area mines.
+const TOTAL: usize = 1000;
+
+/// The clauses the arbiter decides by, with the pattern name, the quota weight and what the
+/// clause says, for titles.
+const CLAUSES: [(&str, &str, usize, &str); 14] = [
+    (
+        "4.2",
+        "nothing-owed",
+        60,
+        "nothing was touched with intent (an accidental contact, or adjusting after \
+         \"j'adoube\"), so nothing is owed",
+    ),
+    (
+        "4.3.1",
+        "own-piece-moves",
+        110,
+        "the first touched own piece that can move must move",
+    ),
+    (
+        "4.3.2",
+        "opponent-piece-captured",
+        90,
+        "the first touched opponent's piece that can be captured must be captured",
+    ),
+    (
+        "4.3.3",
+        "own-captures-opponent",
+        90,
+        "the own piece must capture the opponent's one, or else the first touched piece that \
+         can be moved or captured must be",
+    ),
+    (
+        "4.4.1",
+        "castles",
+        70,
+        "the king and then a rook: castling with that rook",
+    ),
+    (
+        "4.4.2",
+        "rook-first-no-castling",
+        60,
+        "a rook before the king: no castling with that rook, the touched pieces decide",
+    ),
+    (
+        "4.4.3",
+        "castling-illegal-king-moves",
+        60,
+        "castling intended but illegal: another king move, or any move if the king has none",
+    ),
+    (
+        "4.4.4",
+        "promotion-piece-final",
+        60,
+        "the new piece is final once it has touched the promotion square",
+    ),
+    (
+        "4.5",
+        "nothing-movable",
+        80,
+        "none of the touched pieces can be moved or captured: any legal move",
+    ),
+    (
+        "4.7",
+        "released-move-stands",
+        80,
+        "a piece let go on a square it can legally reach: that move",
+    ),
+    (
+        "4.7.1",
+        "released-capture-stands",
+        60,
+        "a capturing piece let go: the capture",
+    ),
+    (
+        "4.7.2",
+        "released-king-castles",
+        60,
+        "the king let go two squares sideways: castling on that side if legal, else another \
+         king move",
+    ),
+    (
+        "4.7.3",
+        "released-pawn-promotes",
+        60,
+        "a pawn let go on the last rank: a promotion there",
+    ),
+    (
+        "4.8",
+        "breach-stands",
+        60,
+        "the opponent touched a piece, so the breach can no longer be claimed: the move stands",
+    ),
+];
+
+fn clause(name: &str) -> Option<&'static (&'static str, &'static str, usize, &'static str)> {
+    CLAUSES.iter().find(|c| c.0 == name)
+}
+
+/// A position to touch pieces in, and the template of events to draw.
+enum Board {
+    /// Any position of a random game.
+    Game,
+    /// The king and rooks at home with castling rights.
+    Castling,
+    /// A pawn of the side to move on its seventh rank.
+    Promotion,
+}
+
+fn board(m: &mut Miner, kind: &Board) -> Option<Chess> {
+    match kind {
+        Board::Game => {
+            let game: RandomGame = m.game(&Chess::default(), 100);
+            let at = m.below(game.moves.len() + 1);
+            Some(game.positions[at].clone())
+        }
+        Board::Castling => {
+            let us = if m.chance(1, 2) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            super::castling::castling_board(m, us)
+        }
+        Board::Promotion => super::positions::promotion_board(m),
+    }
+}
+
+fn squares(pos: &Chess, own: bool) -> Vec<Square> {
+    let color = if own { pos.turn() } else { !pos.turn() };
+    pos.board().by_color(color).into_iter().collect()
+}
+
+/// The legal destinations of the piece on `from`.
+fn targets(pos: &Chess, from: Square) -> Vec<Square> {
+    let mut out: Vec<Square> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == Some(from))
+        .map(|m| replay::parse_square(&replay::to_uci(m)[2..4]).expect("a UCI move has squares"))
+        .collect();
+    out.dedup();
+    out
+}
+
+fn touch(sq: Square) -> TouchEvent {
+    TouchEvent::Touch(sq.to_string())
+}
+
+/// Events drawn from one of the templates.
+fn events(m: &mut Miner, pos: &Chess, kind: &Board) -> Option<Vec<TouchEvent>> {
+    let own = squares(pos, true);
+    let theirs = squares(pos, false);
+    let us = pos.turn();
+    let pick = |m: &mut Miner, list: &[Square]| *m.pick(list);
+    let mut out = Vec::new();
+    match kind {
+        Board::Castling => {
+            let king = Square::from_coords(File::E, us.backrank());
+            let rooks: Vec<Square> = [File::A, File::H]
+                .into_iter()
+                .map(|f| Square::from_coords(f, us.backrank()))
+                .filter(|sq| pos.board().piece_at(*sq) == Some(us.rook()))
+                .collect();
+            let rook = pick(m, &rooks);
+            match m.below(5) {
+                0 => out.extend([touch(king), touch(rook)]),
+                1 => out.extend([touch(rook), touch(king)]),
+                2 => {
+                    let (a, b) = if m.chance(1, 2) {
+                        (king, rook)
+                    } else {
+                        (rook, king)
+                    };
+                    out.push(TouchEvent::TouchTogether(a.to_string(), b.to_string()));
+                }
+                3 => {
+                    if m.chance(1, 2) {
+                        out.push(touch(king));
+                    }
+                    let file = if rook.file() == File::H {
+                        File::G
+                    } else {
+                        File::C
+                    };
+                    out.push(TouchEvent::Release {
+                        from: king.to_string(),
+                        on: Square::from_coords(file, us.backrank()).to_string(),
+                    });
+                }
+                _ => {
+                    // Something else first, then the king and rook.
+                    out.push(touch(pick(m, &own)));
+                    out.extend([touch(king), touch(rook)]);
+                }
+            }
+        }
+        Board::Promotion => {
+            let promotions: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| mv.is_promotion())
+                .collect();
+            if promotions.is_empty() {
+                return None;
+            }
+            let mv = promotions[m.below(promotions.len())];
+            let from = mv.from()?;
+            let piece = *m.pick(&PromotionPiece::ALL);
+            let new = TouchEvent::NewPieceTouches {
+                piece,
+                square: mv.to().to_string(),
+            };
+            let release = TouchEvent::Release {
+                from: from.to_string(),
+                on: mv.to().to_string(),
+            };
+            match m.below(4) {
+                0 => out.extend([touch(from), new]),
+                1 => out.push(release),
+                2 => out.extend([release, new]),
+                _ => out.extend([new, touch(pick(m, &own))]),
+            }
+        }
+        Board::Game => match m.below(9) {
+            0 => {
+                for _ in 0..1 + m.below(3) {
+                    out.push(touch(pick(m, &own)));
+                }
+            }
+            1 => {
+                for _ in 0..1 + m.below(2) {
+                    out.push(touch(pick(m, &theirs)));
+                }
+            }
+            2 => {
+                let (a, b) = (pick(m, &own), pick(m, &theirs));
+                match m.below(3) {
+                    0 => out.extend([touch(a), touch(b)]),
+                    1 => out.extend([touch(b), touch(a)]),
+                    _ => out.push(TouchEvent::TouchTogether(b.to_string(), a.to_string())),
+                }
+            }
+            3 => {
+                out.push(TouchEvent::AccidentalTouch(pick(m, &own).to_string()));
+                if m.chance(1, 2) {
+                    out.push(touch(pick(m, &own)));
+                }
+            }
+            4 => {
+                if m.chance(2, 3) {
+                    out.push(TouchEvent::SayJadoube);
+                }
+                let list = if m.chance(1, 3) { &theirs } else { &own };
+                out.push(TouchEvent::Adjust(pick(m, list).to_string()));
+                if m.chance(1, 3) {
+                    out.push(touch(pick(m, &own)));
+                }
+            }
+            5 | 6 => {
+                // A piece let go on a square: mostly one it can reach.
+                if m.chance(1, 3) {
+                    out.push(touch(pick(m, &own)));
+                }
+                let from = pick(m, &own);
+                let reach = targets(pos, from);
+                let on = if !reach.is_empty() && m.chance(3, 4) {
+                    pick(m, &reach)
+                } else {
+                    let all: Vec<Square> = Square::ALL.into_iter().filter(|s| *s != from).collect();
+                    pick(m, &all)
+                };
+                out.push(TouchEvent::Release {
+                    from: from.to_string(),
+                    on: on.to_string(),
+                });
+            }
+            _ => {
+                // A breach: one piece touched, another moved, then perhaps the opponent's touch.
+                let first = pick(m, &own);
+                let movers: Vec<Square> = own
+                    .iter()
+                    .copied()
+                    .filter(|s| *s != first && !targets(pos, *s).is_empty())
+                    .collect();
+                if movers.is_empty() {
+                    return None;
+                }
+                let mover = pick(m, &movers);
+                let on = pick(m, &targets(pos, mover));
+                out.push(touch(first));
+                out.push(TouchEvent::Release {
+                    from: mover.to_string(),
+                    on: on.to_string(),
+                });
+                if m.chance(2, 3) {
+                    out.push(TouchEvent::OpponentTouches(pick(m, &theirs).to_string()));
+                }
+            }
+        },
+    }
+    Some(out)
+}
+
+/// What the player may do, for titles: the list when short, else its size.
+fn answer(allowed: &chess_conformance::touch::Obligation, side: &str) -> String {
+    match allowed {
+        chess_conformance::touch::Obligation::AnyLegalMove => {
+            format!("{side} may make any legal move")
+        }
+        chess_conformance::touch::Obligation::Moves(moves) if moves.len() == 1 => {
+            format!("{side} must play {}", moves[0])
+        }
+        chess_conformance::touch::Obligation::Moves(moves) if moves.len() <= 5 => {
+            format!("{side} must play one of {}", moves.join(", "))
+        }
+        chess_conformance::touch::Obligation::Moves(moves) => {
+            format!("{side} must play one of {} moves", moves.len())
+        }
+    }
+}
+
+/// The pieces an event names, for titles: `touch e2 (knight)`.
+fn describe(pos: &Chess, event: &TouchEvent) -> String {
+    let piece = |name: &str| {
+        replay::parse_square(name)
+            .ok()
+            .and_then(|sq| pos.board().piece_at(sq))
+            .map(|p| {
+                let whose = if p.color == pos.turn() {
+                    "own"
+                } else {
+                    "opponent's"
+                };
+                format!("{whose} {}", role_name(p.role))
+            })
+            .unwrap_or_default()
+    };
+    match event {
+        TouchEvent::Touch(a) | TouchEvent::AccidentalTouch(a) | TouchEvent::Adjust(a) => {
+            format!("{event} ({})", piece(a))
+        }
+        TouchEvent::TouchTogether(a, b) => format!("{event} ({}, {})", piece(a), piece(b)),
+        TouchEvent::Release { from, .. } => format!("{event} ({})", piece(from)),
+        TouchEvent::OpponentTouches(a) => format!("{event} ({})", piece(a)),
+        TouchEvent::SayJadoube | TouchEvent::NewPieceTouches { .. } => event.to_string(),
+    }
+}
+
+/// Touch-move rulings of random positions and events, every clause of Article 4.
+pub fn touch_move(m: &mut Miner) -> Vec<Case> {
+    let weights: Vec<(&'static str, usize)> = CLAUSES.iter().map(|c| (c.1, c.2)).collect();
+    let mut q = Quotas::sized(TOTAL, &weights);
+    for i in 0..200_000 {
+        if q.full() {
+            break;
+        }
+        let kind = match i % 6 {
+            0 => Board::Castling,
+            1 => Board::Promotion,
+            _ => Board::Game,
+        };
+        let Some(drawn) = board(m, &kind) else {
+            continue;
+        };
+        let Some(events) = events(m, &drawn, &kind) else {
+            continue;
+        };
+        // The case's own position, as its FEN gives it.
+        let fen_text = fen(&drawn);
+        let Ok(replayed) = Replay::strict(&fen_text, &[]) else {
+            continue;
+        };
+        if replayed.state() != chess_conformance::GameState::Ongoing {
+            continue;
+        }
+        let pos = replayed.position;
+        let Ok(ruling) = touch::rule(&pos, &events) else {
+            continue;
+        };
+        let Some((article, pattern, _, says)) = clause(ruling.clause) else {
+            continue;
+        };
+        if !q.wants(pattern) {
+            continue;
+        }
+        let allowed = ruling.obligation();
+        let side = side_name(pos.turn());
+        let what: Vec<String> = events.iter().map(|e| describe(&pos, e)).collect();
+        let title = format!(
+            "{}: {} ({article}: {says})",
+            what.join(", then "),
+            answer(&allowed, side)
+        );
+        let expect = Expect {
+            touch_move: Some(vec![TouchMove { events, allowed }]),
+            ..Expect::default()
+        };
+        q.keep(
+            pattern,
+            case(title, article, pattern, fen_text, Vec::new(), expect),
+        );
+    }
+    q.into_cases()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_clause_the_arbiter_names_has_a_quota() {
+        // The clauses `touch::rule` can answer with, read from its source: a clause missing here
+        // would be mined into no quota, silently.
+        let source = include_str!("../../../../src/touch.rs");
+        for (article, ..) in CLAUSES {
+            assert!(
+                source.contains(&format!("\"{article}\"")),
+                "{article} is not a clause of the arbiter"
+            );
+        }
+        let named: std::collections::BTreeSet<&str> = source
+            .match_indices("\"4.")
+            .map(|(at, _)| {
+                let rest = &source[at + 1..];
+                &rest[..rest.find('"').expect("a closing quote")]
+            })
+            .filter(|c| c.chars().all(|ch| ch.is_ascii_digit() || ch == '.'))
+            .collect();
+        for c in named {
+            assert!(clause(c).is_some(), "the arbiter's clause {c} has no quota");
+        }
+    }
+}

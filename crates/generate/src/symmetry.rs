@@ -1,0 +1,367 @@
+//! Symmetry twins: the colour flip and the file mirror of a case.
+//!
+//! The rules of chess are the same for both colours and, where castling plays no part, for both
+//! wings. So a case stays true when its board is mirrored rank-wise with colours swapped (the
+//! **colour flip**: e2 becomes e7, White becomes Black, the side to move changes, castling
+//! rights swap, the winner and `mating_material` swap), or mirrored file-wise (the **file
+//! mirror**: a becomes h; only for cases without castling rights, since castling is not
+//! symmetric between the wings). Every expectation is transformed with the board: moves,
+//! squares, SAN (ranks are the digits of a SAN, files its lower-case letters), FENs of `after`
+//! (with the move number recomputed, since White moves first within a move number).
+//!
+//! The maps themselves are [`chess_conformance::symmetry`], and each assertion kind says how its value reads
+//! under them ([`chess_conformance::assertion::Assertion::transform`]): this module only puts a case
+//! together. A case that cannot be transformed is never dropped silently: [`twin`] says why.
+
+use shakmaty::fen::Fen;
+use shakmaty::{Color, EnPassantMode, Position};
+
+use chess_conformance::assertion::{Assertion, Facts, Mapper, Twin, Visitor};
+use chess_conformance::case::Case;
+use chess_conformance::replay::Replay;
+pub use chess_conformance::symmetry::Symmetry;
+
+/// Why a case has no twin under a symmetry (when it has none): its position cannot be
+/// transformed, or one of its assertions tests a rule that is not symmetric that way
+/// ([`chess_conformance::assertion::Assertion::obstacle`]).
+pub fn obstacle(case: &Case, symmetry: Symmetry) -> Option<String> {
+    if case.expect.valid.is_none()
+        && let Err(why) = symmetry.fen(&case.fen)
+    {
+        return Some(why);
+    }
+    struct Obstacles<'a> {
+        symmetry: Symmetry,
+        facts: Facts<'a>,
+        found: Option<String>,
+    }
+    impl Visitor for Obstacles<'_> {
+        fn visit<A: Assertion>(&mut self, value: &A::Value) {
+            if self.found.is_none() {
+                self.found = A::obstacle(value, self.symmetry, &self.facts);
+            }
+        }
+    }
+    let game = Replay::new(&case.fen, &case.moves).ok();
+    let mut obstacles = Obstacles {
+        symmetry,
+        facts: Facts {
+            fen: &case.fen,
+            moves: &case.moves,
+            expect: &case.expect,
+            game: game.as_ref(),
+        },
+        found: None,
+    };
+    case.expect.visit(&mut obstacles);
+    if obstacles.found.is_none() {
+        symmetry.fen(&case.fen).err()
+    } else {
+        obstacles.found
+    }
+}
+
+/// Why a case has no twin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoTwin {
+    /// The rule the case tests is not symmetric this way (see [`obstacle`]): recorded in the
+    /// report with the reason.
+    Asymmetric(String),
+    /// The transformation went wrong: a bug in the transform or in the case, which stops the
+    /// generation.
+    Broken(String),
+}
+
+/// The twin of `case` under `symmetry`, id left empty (the generator names it by content), or
+/// why there is none.
+///
+/// Every field of the case is destructured without `..`, so a field added to the format stops
+/// this from compiling until its transformation is written; the assertions transform
+/// themselves.
+pub fn twin(case: &Case, symmetry: Symmetry) -> Result<Case, NoTwin> {
+    if let Some(why) = obstacle(case, symmetry) {
+        return Err(NoTwin::Asymmetric(why));
+    }
+    transform(case, symmetry).map_err(|why| {
+        NoTwin::Broken(format!(
+            "the {} of `{}` failed: {why}",
+            symmetry.describe(),
+            case.id
+        ))
+    })
+}
+
+fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
+    let Case {
+        id,
+        title,
+        rule,
+        source,
+        tags,
+        fen,
+        moves,
+        expect,
+    } = case;
+    let s = symmetry;
+    let fen_twin = s.fen(fen)?;
+    let moves_twin: Vec<String> = moves.iter().map(|m| s.uci(m)).collect();
+
+    // The move number after each `after` move, recomputed in the twin's game: it goes up after
+    // Black's move, and the flip changes who moves.
+    let reached = Replay::new(&fen_twin, &moves_twin).map_err(|e| {
+        format!("the transformed position or history is not legal ({e}): a bug in the transform")
+    })?;
+    let fullmoves_after = u32::from(reached.position.fullmoves())
+        + u32::from(reached.position.turn() == Color::Black);
+
+    struct Transform(Twin);
+    impl Mapper for Transform {
+        fn map<A: Assertion>(&mut self, value: &A::Value) -> Result<A::Value, String> {
+            A::transform(value, &self.0)
+        }
+    }
+    let expect_twin = expect.try_map(&mut Transform(Twin {
+        symmetry: s,
+        fullmoves_after,
+    }))?;
+
+    let mut tags_twin: Vec<String> = tags.clone();
+    if s == Symmetry::Flip {
+        // `black` marks a case written for Black: the flip moves it to the other side.
+        if let Some(i) = tags_twin.iter().position(|t| t == "black") {
+            tags_twin.remove(i);
+        } else {
+            tags_twin.push("black".into());
+        }
+    }
+    tags_twin.push(s.name().into());
+    let origin = format!("the {} of `{id}`", s.describe());
+    Ok(Case {
+        id: String::new(),
+        title: format!("Twin by {origin}: {title}"),
+        rule: rule.clone(),
+        source: Some(match source {
+            Some(src) => format!("generated as {origin}; the original cites: {src}"),
+            None => format!("generated as {origin}"),
+        }),
+        tags: tags_twin,
+        fen: fen_twin,
+        moves: moves_twin,
+        expect: expect_twin,
+    })
+}
+
+/// The FEN of a position, en passant square written when a capture is legal.
+pub fn fen_of(pos: &shakmaty::Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess_conformance::case::{After, Expect, TouchMove, WinnableExpect};
+    use chess_conformance::vocabulary::Color as Side;
+
+    #[test]
+    fn squares_moves_and_san_transform() {
+        assert_eq!(Symmetry::Flip.square("e2"), "e7");
+        assert_eq!(Symmetry::Mirror.square("b1"), "g1");
+        assert_eq!(Symmetry::Flip.uci("e7e8n"), "e2e1n");
+        assert_eq!(Symmetry::Mirror.uci("a7b8q"), "h7g8q");
+        assert_eq!(Symmetry::Flip.san("R1e2+"), "R8e7+");
+        assert_eq!(Symmetry::Flip.san("O-O-O#"), "O-O-O#");
+        assert_eq!(Symmetry::Mirror.san("Nbd2"), "Nge2");
+        assert_eq!(Symmetry::Mirror.san("exd6"), "dxe6");
+        assert_eq!(Symmetry::Flip.san("0-0"), "0-0");
+        assert_eq!(Symmetry::Flip.color(Side::White), Side::Black);
+        assert_eq!(Symmetry::Mirror.color(Side::White), Side::White);
+    }
+
+    #[test]
+    fn fens_transform() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            Symmetry::Flip.fen(start).unwrap(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"
+        );
+        assert!(Symmetry::Mirror.fen(start).is_err());
+        assert_eq!(
+            Symmetry::Flip
+                .fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+                .unwrap(),
+            "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1"
+        );
+        assert_eq!(
+            Symmetry::Mirror
+                .fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+                .unwrap(),
+            "3k4/8/8/3Pp3/8/8/8/3K4 w - e6 0 1"
+        );
+    }
+
+    fn case(fen: &str, moves: &[&str], expect: Expect) -> Case {
+        Case {
+            id: "castling/x".into(),
+            title: "t".into(),
+            rule: "3.8.2".into(),
+            source: None,
+            tags: vec![],
+            fen: fen.into(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            expect,
+        }
+    }
+
+    #[test]
+    fn flip_recomputes_the_move_number_of_after() {
+        // White to move at move 1: after e2e4, Black to move, still move 1. Flipped: Black plays
+        // e7e5 at move 1 and White is to move at move 2.
+        let c = case(
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            &[],
+            Expect {
+                after: Some(vec![After {
+                    mv: "e2e4".into(),
+                    fen: "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1".into(),
+                    en_passant: Default::default(),
+                    clocks: true,
+                }]),
+                winner: None,
+                ..Expect::default()
+            },
+        );
+        let t = twin(&c, Symmetry::Flip).unwrap();
+        assert_eq!(t.fen, "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1");
+        let after = &t.expect.after.unwrap()[0];
+        assert_eq!(after.mv, "e7e5");
+        assert_eq!(after.fen, "4k3/8/8/4p3/8/8/8/4K3 w - - 0 2");
+        assert_eq!(t.tags, ["black", "flip"]);
+    }
+
+    fn touch(fen: &str, events: &[&str], allowed: chess_conformance::touch::Obligation) -> Case {
+        case(
+            fen,
+            &[],
+            Expect {
+                touch_move: Some(vec![TouchMove {
+                    events: events.iter().map(|e| e.parse().unwrap()).collect(),
+                    allowed,
+                }]),
+                ..Expect::default()
+            },
+        )
+    }
+
+    #[test]
+    fn touch_move_events_and_new_assertions_transform() {
+        use chess_conformance::case::{DrawClaim, Winnability};
+        use chess_conformance::touch::Obligation;
+        let c = touch(
+            "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1",
+            &[
+                "touch d2",
+                "say j'adoube",
+                "adjust e2",
+                "release d2 on d4",
+                "opponent touches e8",
+            ],
+            Obligation::Moves(vec!["d2d4".into()]),
+        );
+        let t = twin(&c, Symmetry::Flip).unwrap();
+        let ruling = &t.expect.touch_move.unwrap()[0];
+        let events: Vec<String> = ruling.events.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            events,
+            [
+                "touch d7",
+                "say j'adoube",
+                "adjust e7",
+                "release d7 on d5",
+                "opponent touches e1"
+            ]
+        );
+        assert_eq!(ruling.allowed, Obligation::Moves(vec!["d7d5".into()]));
+        let t = twin(&c, Symmetry::Mirror).unwrap();
+        assert_eq!(
+            t.expect.touch_move.unwrap()[0].events[3].to_string(),
+            "release e2 on e4"
+        );
+
+        let mut c = case("4k3/8/8/8/8/8/8/4K2R w - - 99 80", &[], Expect::default());
+        c.expect.refuses = Some(vec!["h1a8".into()]);
+        c.expect.claims_with_move = Some(
+            [("h1h2".to_owned(), vec![DrawClaim::FiftyMoves])]
+                .into_iter()
+                .collect(),
+        );
+        c.expect.winnable = Some(WinnableExpect {
+            white: Some(Winnability::Winnable),
+            black: Some(Winnability::Unwinnable),
+        });
+        let t = twin(&c, Symmetry::Flip).unwrap();
+        assert_eq!(t.expect.refuses.unwrap(), ["h8a1"]);
+        assert_eq!(
+            t.expect
+                .claims_with_move
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["h8h7"]
+        );
+        assert_eq!(
+            t.expect.winnable,
+            Some(WinnableExpect {
+                white: Some(Winnability::Unwinnable),
+                black: Some(Winnability::Winnable),
+            })
+        );
+        let t = twin(&c, Symmetry::Mirror).unwrap();
+        assert_eq!(t.expect.refuses.unwrap(), ["a1h8"]);
+        assert_eq!(t.expect.winnable, c.expect.winnable);
+    }
+
+    #[test]
+    fn a_king_let_go_two_squares_from_e1_has_no_mirror() {
+        use chess_conformance::touch::Obligation;
+        // No castling rights: the release still reads as castling (4.7.2), on the e-file only.
+        let c = touch(
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            &["release e1 on g1"],
+            Obligation::Moves(vec![
+                "e1d1".into(),
+                "e1d2".into(),
+                "e1e2".into(),
+                "e1f1".into(),
+                "e1f2".into(),
+            ]),
+        );
+        assert!(matches!(
+            twin(&c, Symmetry::Mirror),
+            Err(NoTwin::Asymmetric(why)) if why.contains("4.7.2")
+        ));
+        assert!(twin(&c, Symmetry::Flip).is_ok());
+        // Let go one square: an ordinary king move, mirrored like any other.
+        let c = touch(
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            &["release e1 on f1"],
+            Obligation::Moves(vec!["e1f1".into()]),
+        );
+        assert!(twin(&c, Symmetry::Mirror).is_ok());
+    }
+
+    #[test]
+    fn valid_cases_have_no_twin_and_say_why() {
+        let c = case(
+            "4k3/8/8/8/8/8/8/4K2K w - - 0 1",
+            &[],
+            Expect {
+                valid: Some(false),
+                ..Expect::default()
+            },
+        );
+        assert!(matches!(
+            twin(&c, Symmetry::Flip),
+            Err(NoTwin::Asymmetric(why)) if why.contains("reachable")
+        ));
+    }
+}
