@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the engines certified in other processes: Debian's Stockfish (apt-get), python-chess
 # (pip, adapters/requirements.txt) and chess.js (npm, adapters/package-lock.json). Safe to rerun;
-# prints each version. `cargo test` (tests/engines.rs, tests/process.rs) and certify.sh use them.
+# prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and certify.sh use them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
