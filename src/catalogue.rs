@@ -314,98 +314,32 @@ impl Catalogue {
         retired: impl IntoIterator<Item = Source>,
         keep: impl Fn(&str) -> bool,
     ) -> Result<Catalogue, LoadErrors> {
-        let mut errors = Vec::new();
-        let mut retired_ids = BTreeMap::new();
+        let mut load = Load {
+            retired: BTreeMap::new(),
+            seen: HashMap::new(),
+            cases: Vec::new(),
+            errors: Vec::new(),
+        };
         for source in retired {
             match serde_yaml_ng::from_str::<RetiredFile>(&source.text) {
                 Ok(file) => {
                     for r in file.retired {
-                        retired_ids.insert(r.id, r.reason);
+                        load.retired.insert(r.id, r.reason);
                     }
                 }
-                Err(e) => errors.push(yaml_error(&source.name, &e)),
+                Err(e) => load.errors.push(yaml_error(&source.name, &e)),
             }
         }
-
-        let mut cases = Vec::new();
-        let mut seen: HashMap<String, (String, usize)> = HashMap::new();
         for source in sources {
-            let starts = locate::case_starts(&source.text);
-            let file: CaseFile = match serde_yaml_ng::from_str(&source.text) {
-                Ok(file) => file,
-                Err(e) => {
-                    let mut error = yaml_error(&source.name, &e);
-                    // The case the problem is in: the last one starting before it.
-                    error.case = starts
-                        .iter()
-                        .rev()
-                        .find(|s| s.line <= error.line)
-                        .and_then(|s| s.id.clone());
-                    errors.push(error);
-                    continue;
-                }
-            };
-            let stem = Path::new(&source.name)
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let origin = Origin::of_text(&source.text);
-            // Built on the first problem of the file: where each one is written.
-            let mut locator: Option<Locator> = None;
-            for (index, case) in file.cases.into_iter().enumerate() {
-                if !keep(&case.id) {
-                    continue;
-                }
-                let line = starts.get(index).map_or(0, |s| s.line);
-                let mut problems = Vec::new();
-                validate_id(&case, &stem, &mut problems);
-                let game = validate(&case, &mut problems);
-                if let Some(reason) = retired_ids.get(&case.id) {
-                    problems.push(problem(
-                        &["id"],
-                        format!("the id is retired ({reason}) and can never be used again"),
-                    ));
-                } else if let Some((other, other_line)) = seen.get(&case.id) {
-                    problems.push(problem(
-                        &["id"],
-                        format!("duplicate id: already used at {other}:{other_line}"),
-                    ));
-                } else {
-                    seen.insert(case.id.clone(), (source.name.clone(), line));
-                }
-                if !problems.is_empty() {
-                    let locator = locator.get_or_insert_with(|| Locator::new(&source.text));
-                    for p in problems {
-                        let mut path = vec![Step::Key("cases".into()), Step::Index(index)];
-                        path.extend(p.path);
-                        let (line, column) = locator.find(&path, p.at_key).unwrap_or((line, 1));
-                        errors.push(LoadError {
-                            file: source.name.clone(),
-                            line,
-                            column,
-                            case: Some(case.id.clone()),
-                            message: p.message,
-                        });
-                    }
-                    continue;
-                }
-                let plan = plan(&case, game.as_ref());
-                cases.push(LoadedCase {
-                    case,
-                    file: source.name.clone(),
-                    line,
-                    origin,
-                    plan: Arc::new(plan),
-                });
-            }
+            load.file(&source, &keep);
         }
-        if errors.is_empty() {
+        if load.errors.is_empty() {
             Ok(Catalogue {
-                cases,
-                retired: retired_ids,
+                cases: load.cases,
+                retired: load.retired,
             })
         } else {
-            Err(LoadErrors(errors))
+            Err(LoadErrors(load.errors))
         }
     }
 
@@ -472,6 +406,95 @@ impl Catalogue {
         self.cases.extend(other.cases);
         self.retired.extend(other.retired);
         Ok(self)
+    }
+}
+
+/// A load in progress: what is known so far, across files.
+struct Load {
+    /// Retired ids and why.
+    retired: BTreeMap<String, String>,
+    /// Each id loaded so far, with its file and line.
+    seen: HashMap<String, (String, usize)>,
+    cases: Vec<LoadedCase>,
+    errors: Vec<LoadError>,
+}
+
+impl Load {
+    /// Reads one case file, keeping the cases `keep` accepts.
+    fn file(&mut self, source: &Source, keep: &impl Fn(&str) -> bool) {
+        let starts = locate::case_starts(&source.text);
+        let file: CaseFile = match serde_yaml_ng::from_str(&source.text) {
+            Ok(file) => file,
+            Err(e) => {
+                let mut error = yaml_error(&source.name, &e);
+                // The case the problem is in: the last one starting before it.
+                error.case = starts
+                    .iter()
+                    .rev()
+                    .find(|s| s.line <= error.line)
+                    .and_then(|s| s.id.clone());
+                self.errors.push(error);
+                return;
+            }
+        };
+        let stem = Path::new(&source.name)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let origin = Origin::of_text(&source.text);
+        // Built on the first problem of the file: where each one is written.
+        let mut locator: Option<Locator> = None;
+        for (index, case) in file.cases.into_iter().enumerate() {
+            if !keep(&case.id) {
+                continue;
+            }
+            let line = starts.get(index).map_or(0, |s| s.line);
+            let mut problems = Vec::new();
+            validate_id(&case, &stem, &mut problems);
+            let game = validate(&case, &mut problems);
+            self.unique(&case.id, &source.name, line, &mut problems);
+            if problems.is_empty() {
+                let plan = plan(&case, game.as_ref());
+                self.cases.push(LoadedCase {
+                    case,
+                    file: source.name.clone(),
+                    line,
+                    origin,
+                    plan: Arc::new(plan),
+                });
+                continue;
+            }
+            let locator = locator.get_or_insert_with(|| Locator::new(&source.text));
+            for p in problems {
+                let mut path = vec![Step::Key("cases".into()), Step::Index(index)];
+                path.extend(p.path);
+                let (line, column) = locator.find(&path, p.at_key).unwrap_or((line, 1));
+                self.errors.push(LoadError {
+                    file: source.name.clone(),
+                    line,
+                    column,
+                    case: Some(case.id.clone()),
+                    message: p.message,
+                });
+            }
+        }
+    }
+
+    /// An id must be neither retired nor used before.
+    fn unique(&mut self, id: &str, file: &str, line: usize, problems: &mut Vec<Problem>) {
+        if let Some(reason) = self.retired.get(id) {
+            problems.push(problem(
+                &["id"],
+                format!("the id is retired ({reason}) and can never be used again"),
+            ));
+        } else if let Some((other, other_line)) = self.seen.get(id) {
+            problems.push(problem(
+                &["id"],
+                format!("duplicate id: already used at {other}:{other_line}"),
+            ));
+        } else {
+            self.seen.insert(id.to_owned(), (file.to_owned(), line));
+        }
     }
 }
 

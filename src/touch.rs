@@ -122,90 +122,99 @@ fn square(name: &str) -> Square {
 ///
 /// Every event that does not fit, in order.
 pub fn validate(pos: &Chess, events: &[TouchEvent]) -> Result<(), Vec<EventError>> {
-    let board = pos.board();
-    let us = pos.turn();
     let mut errors = Vec::new();
     let mut released = false;
     for (index, event) in events.iter().enumerate() {
-        let mut error = |message: String| errors.push(EventError { index, message });
-        let occupied = |name: &str, error: &mut dyn FnMut(String)| {
-            let piece = board.piece_at(square(name));
-            if piece.is_none() {
-                error(format!("`{event}`: there is no piece on {name}"));
-            }
-            piece
-        };
-        match event {
-            TouchEvent::Touch(a) | TouchEvent::AccidentalTouch(a) | TouchEvent::Adjust(a) => {
-                occupied(a, &mut error);
-            }
-            TouchEvent::TouchTogether(a, b) => {
-                if let (Some(p), Some(q)) = (occupied(a, &mut error), occupied(b, &mut error)) {
-                    let backrank = |name: &str| square(name).rank() == us.backrank();
-                    let king_and_rook = p.color == us
-                        && q.color == us
-                        && backrank(a)
-                        && backrank(b)
-                        && matches!(
-                            (p.role, q.role),
-                            (Role::King, Role::Rook) | (Role::Rook, Role::King)
-                        );
-                    if p.color == q.color && !king_and_rook {
-                        error(format!(
-                            "`{event}`: the Laws say which piece counts as touched first only \
-                             for one piece of each colour (4.3.3) and for the king and a rook \
-                             on the first rank (4.4.1); touch these one after the other"
-                        ));
-                    }
-                }
-            }
-            TouchEvent::SayJadoube => {}
-            TouchEvent::Release { from, .. } => {
-                if let Some(p) = occupied(from, &mut error)
-                    && p.color != us
-                {
-                    error(format!(
-                        "`{event}`: the piece on {from} is the opponent's; the player to move \
-                         moves their own pieces"
-                    ));
-                }
-                released = true;
-            }
-            TouchEvent::NewPieceTouches { square: name, .. } => {
-                let sq = square(name);
-                if !pos
-                    .legal_moves()
-                    .iter()
-                    .any(|m| m.is_promotion() && m.to() == sq)
-                {
-                    error(format!(
-                        "`{event}`: no pawn can promote on {name} in this position"
-                    ));
-                }
-            }
-            TouchEvent::OpponentTouches(a) => {
-                if !released {
-                    error(format!(
-                        "`{event}`: the opponent touches a piece only after the player has made \
-                         a move (a `release` before it)"
-                    ));
-                }
-                if let Some(p) = occupied(a, &mut error)
-                    && p.color == us
-                {
-                    error(format!(
-                        "`{event}`: the piece on {a} is the player's; the opponent touches one \
-                         of their own to make their move"
-                    ));
-                }
-            }
+        for message in event_errors(pos, event, released) {
+            errors.push(EventError { index, message });
         }
+        released |= matches!(event, TouchEvent::Release { .. });
     }
     if errors.is_empty() {
         Ok(())
     } else {
         Err(errors)
     }
+}
+
+/// What is wrong with one event in the position (`released`: whether a piece was let go
+/// before it).
+fn event_errors(pos: &Chess, event: &TouchEvent, released: bool) -> Vec<String> {
+    let board = pos.board();
+    let us = pos.turn();
+    let mut errors = Vec::new();
+    let occupied = |name: &str, errors: &mut Vec<String>| {
+        let piece = board.piece_at(square(name));
+        if piece.is_none() {
+            errors.push(format!("`{event}`: there is no piece on {name}"));
+        }
+        piece
+    };
+    match event {
+        TouchEvent::Touch(a) | TouchEvent::AccidentalTouch(a) | TouchEvent::Adjust(a) => {
+            occupied(a, &mut errors);
+        }
+        TouchEvent::TouchTogether(a, b) => {
+            if let (Some(p), Some(q)) = (occupied(a, &mut errors), occupied(b, &mut errors)) {
+                let backrank = |name: &str| square(name).rank() == us.backrank();
+                let king_and_rook = p.color == us
+                    && q.color == us
+                    && backrank(a)
+                    && backrank(b)
+                    && matches!(
+                        (p.role, q.role),
+                        (Role::King, Role::Rook) | (Role::Rook, Role::King)
+                    );
+                if p.color == q.color && !king_and_rook {
+                    errors.push(format!(
+                        "`{event}`: the Laws say which piece counts as touched first only for \
+                         one piece of each colour (4.3.3) and for the king and a rook on the \
+                         first rank (4.4.1); touch these one after the other"
+                    ));
+                }
+            }
+        }
+        TouchEvent::SayJadoube => {}
+        TouchEvent::Release { from, .. } => {
+            if let Some(p) = occupied(from, &mut errors)
+                && p.color != us
+            {
+                errors.push(format!(
+                    "`{event}`: the piece on {from} is the opponent's; the player to move moves \
+                     their own pieces"
+                ));
+            }
+        }
+        TouchEvent::NewPieceTouches { square: name, .. } => {
+            let sq = square(name);
+            if !pos
+                .legal_moves()
+                .iter()
+                .any(|m| m.is_promotion() && m.to() == sq)
+            {
+                errors.push(format!(
+                    "`{event}`: no pawn can promote on {name} in this position"
+                ));
+            }
+        }
+        TouchEvent::OpponentTouches(a) => {
+            if !released {
+                errors.push(format!(
+                    "`{event}`: the opponent touches a piece only after the player has made a \
+                     move (a `release` before it)"
+                ));
+            }
+            if let Some(p) = occupied(a, &mut errors)
+                && p.color == us
+            {
+                errors.push(format!(
+                    "`{event}`: the piece on {a} is the player's; the opponent touches one of \
+                     their own to make their move"
+                ));
+            }
+        }
+    }
+    errors
 }
 
 /// A piece touched with intent, in order.

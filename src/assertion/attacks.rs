@@ -101,13 +101,12 @@ impl Assertion for Kind {
     }
 
     fn plan(entries: &Vec<Attacks>, _: &Facts<'_>, plan: &mut Plan) {
-        let needs = Capabilities::NONE.with(Capability::Attacks);
         for attacks in entries {
             let source = match (&attacks.from, attacks.by) {
                 (Some(square), _) => AttackSource::Square(square.clone()),
                 (None, Some(color)) => AttackSource::Side(color),
                 (None, None) => {
-                    plan.probe("attacks", needs, "", |_| {
+                    plan.probe("attacks", needs(), "", |_| {
                         Err(Stop::Error(
                             "invalid case: an `attacks` entry names neither `from` nor `by` \
                              (load cases through the catalogue, which refuses this)"
@@ -117,80 +116,37 @@ impl Assertion for Kind {
                     continue;
                 }
             };
-            let label = format!("attacks {source}");
-            // Every part asks the same question, answered once.
-            let ask = move |asker: &mut super::Asker<'_>| -> Result<Vec<String>, Stop> {
-                let q = format!("attacks {source}");
-                let question = question::Attacks {
-                    source: source.clone(),
-                };
-                squares_answer(&q, asker.ask(&q, question)?)
-            };
             if let Some(expected) = &attacks.squares {
-                let (ask, expected) = (ask.clone(), expected.clone());
-                plan.probe(
-                    format!("{label}: squares"),
-                    needs,
-                    list(&sorted(expected.iter().cloned())),
-                    move |asker| {
-                        let (passed, shown) = set_difference(&expected, &ask(asker)?);
-                        Ok(judged(passed, shown))
-                    },
-                );
+                let shown = list(&sorted(expected.iter().cloned()));
+                let expected = expected.clone();
+                part(plan, &source, "squares", shown, move |actual| {
+                    let (passed, shown) = set_difference(&expected, &actual);
+                    judged(passed, shown)
+                });
             }
             if let Some(expected) = attacks.count {
-                let ask = ask.clone();
-                plan.probe(
-                    format!("{label}: count"),
-                    needs,
+                part(
+                    plan,
+                    &source,
+                    "count",
                     expected.to_string(),
-                    move |asker| {
-                        let n = ask(asker)?.into_iter().collect::<BTreeSet<_>>().len();
-                        Ok(judged(n == expected as usize, n.to_string()))
+                    move |actual| {
+                        let n = actual.into_iter().collect::<BTreeSet<_>>().len();
+                        judged(n == expected as usize, n.to_string())
                     },
                 );
             }
             if let Some(expected) = &attacks.includes {
-                let (ask, expected) = (ask.clone(), expected.clone());
-                plan.probe(
-                    format!("{label}: includes"),
-                    needs,
-                    list(&expected),
-                    move |asker| {
-                        let set: BTreeSet<String> = ask(asker)?.into_iter().collect();
-                        let missing: Vec<String> = expected
-                            .iter()
-                            .filter(|s| !set.contains(*s))
-                            .cloned()
-                            .collect();
-                        Ok(if missing.is_empty() {
-                            judged(true, "all attacked".into())
-                        } else {
-                            judged(false, format!("not attacked: {}", list(&missing)))
-                        })
-                    },
-                );
+                let wanted = expected.clone();
+                part(plan, &source, "includes", list(expected), move |actual| {
+                    members(&wanted, &actual, false, "all attacked", "not attacked")
+                });
             }
             if let Some(expected) = &attacks.excludes {
-                let (ask, expected) = (ask.clone(), expected.clone());
-                plan.probe(
-                    format!("{label}: excludes"),
-                    needs,
-                    list(&expected),
-                    move |asker| {
-                        let set: BTreeSet<String> = ask(asker)?.into_iter().collect();
-                        let found: Vec<String> = expected
-                            .iter()
-                            .filter(|s| set.contains(*s))
-                            .cloned()
-                            .collect();
-                        Ok(if found.is_empty() {
-                            judged(true, "none attacked".into())
-                        } else {
-                            judged(false, format!("attacked: {}", list(&found)))
-                        })
-                    },
-                );
+                let unwanted = expected.clone();
+                part(plan, &source, "excludes", list(expected), move |actual| {
+                    members(&unwanted, &actual, true, "none attacked", "attacked")
+                });
             }
         }
     }
@@ -239,5 +195,55 @@ impl Assertion for Kind {
             .collect();
         list.sort_by_key(|a| serde_json::to_string(a).unwrap_or_default());
         list
+    }
+}
+
+fn needs() -> Capabilities {
+    Capabilities::NONE.with(Capability::Attacks)
+}
+
+/// One part of an attacks entry: its own probe, asking the entry's question (which the engine
+/// answers once) and judging the squares with `judge`.
+fn part(
+    plan: &mut Plan,
+    source: &AttackSource,
+    name: &str,
+    expected: String,
+    judge: impl Fn(Vec<String>) -> super::Judged + Send + Sync + 'static,
+) {
+    let source = source.clone();
+    plan.probe(
+        format!("attacks {source}: {name}"),
+        needs(),
+        expected,
+        move |asker| {
+            let q = format!("attacks {source}");
+            let question = question::Attacks {
+                source: source.clone(),
+            };
+            Ok(judge(squares_answer(&q, asker.ask(&q, question)?)?))
+        },
+    );
+}
+
+/// Whether each of `squares` is attacked (`must_not`: whether none of them may be), and the
+/// squares that are off, shown after `wrong`.
+fn members(
+    squares: &[String],
+    actual: &[String],
+    must_not: bool,
+    right: &str,
+    wrong: &str,
+) -> super::Judged {
+    let set: BTreeSet<&String> = actual.iter().collect();
+    let off: Vec<String> = squares
+        .iter()
+        .filter(|s| set.contains(s) == must_not)
+        .cloned()
+        .collect();
+    if off.is_empty() {
+        judged(true, right.into())
+    } else {
+        judged(false, format!("{wrong}: {}", list(&off)))
     }
 }

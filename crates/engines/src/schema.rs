@@ -125,82 +125,87 @@ impl Schemas {
 
     /// Checks one schema (and those inside it) at `pointer` in `file`.
     fn check_schema(&mut self, file: &str, schema: &Value, pointer: &str) -> Result<(), String> {
-        let place = || format!("{file}#{pointer}");
         let map = match schema {
             Value::Bool(_) => return Ok(()),
             Value::Object(map) => map,
-            _ => return Err(format!("{}: a schema is an object or a boolean", place())),
+            _ => {
+                return Err(format!(
+                    "{file}#{pointer}: a schema is an object or a boolean"
+                ));
+            }
         };
         for (key, value) in map {
-            let inner = format!("{pointer}/{key}");
-            if ANNOTATIONS.contains(&key.as_str()) {
-                if key == "$defs" {
-                    for (name, def) in value
-                        .as_object()
-                        .ok_or_else(|| format!("{}: `$defs` is an object", place()))?
-                    {
-                        self.check_schema(file, def, &format!("{inner}/{name}"))?;
-                    }
+            self.check_keyword(file, pointer, key, value)?;
+        }
+        Ok(())
+    }
+
+    /// Checks one keyword of a schema: one this validator knows, of the right shape, with its
+    /// patterns compiled and its references resolved, and the schemas inside it.
+    fn check_keyword(
+        &mut self,
+        file: &str,
+        pointer: &str,
+        key: &str,
+        value: &Value,
+    ) -> Result<(), String> {
+        let place = || format!("{file}#{pointer}");
+        let inner = format!("{pointer}/{key}");
+        let object = || {
+            value
+                .as_object()
+                .ok_or_else(|| format!("{}: `{key}` is an object", place()))
+        };
+        let compile = |pattern: &str| {
+            Regex::new(pattern)
+                .map_err(|e| format!("{}: the pattern does not compile: {e}", place()))
+        };
+        match key {
+            "$defs" | "properties" => {
+                for (name, sub) in object()? {
+                    self.check_schema(file, sub, &format!("{inner}/{name}"))?;
                 }
-                continue;
             }
-            if !CHECKED.contains(&key.as_str()) {
+            _ if ANNOTATIONS.contains(&key) => {}
+            "patternProperties" => {
+                for (pattern, sub) in object()? {
+                    let regex = compile(pattern)?;
+                    self.patterns.insert(pattern.clone(), regex);
+                    self.check_schema(file, sub, &format!("{inner}/{pattern}"))?;
+                }
+            }
+            "items" | "additionalProperties" | "not" | "if" | "then" | "else" => {
+                self.check_schema(file, value, &inner)?;
+            }
+            "oneOf" | "anyOf" | "allOf" => {
+                let list = value
+                    .as_array()
+                    .ok_or_else(|| format!("{}: `{key}` is a list", place()))?;
+                for (i, sub) in list.iter().enumerate() {
+                    self.check_schema(file, sub, &format!("{inner}/{i}"))?;
+                }
+            }
+            "pattern" => {
+                let text = value
+                    .as_str()
+                    .ok_or_else(|| format!("{}: `pattern` is a string", place()))?;
+                let regex = compile(text)?;
+                self.patterns.insert(text.to_owned(), regex);
+            }
+            "$ref" => {
+                let target = value
+                    .as_str()
+                    .ok_or_else(|| format!("{}: `$ref` is a string", place()))?;
+                self.resolve(At { file }, target)
+                    .ok_or_else(|| format!("{}: `{target}` names no schema", place()))?;
+            }
+            _ if CHECKED.contains(&key) => {}
+            _ => {
                 return Err(format!(
                     "{}: the keyword `{key}` is not one this validator checks (docs: \
                      crates/engines/src/schema.rs)",
                     place()
                 ));
-            }
-            match key.as_str() {
-                "properties" => {
-                    for (name, sub) in value
-                        .as_object()
-                        .ok_or_else(|| format!("{}: `properties` is an object", place()))?
-                    {
-                        self.check_schema(file, sub, &format!("{inner}/{name}"))?;
-                    }
-                }
-                "patternProperties" => {
-                    for (pattern, sub) in value
-                        .as_object()
-                        .ok_or_else(|| format!("{}: `patternProperties` is an object", place()))?
-                    {
-                        let regex = Regex::new(pattern).map_err(|e| {
-                            format!("{}: the pattern does not compile: {e}", place())
-                        })?;
-                        self.patterns.insert(pattern.clone(), regex);
-                        self.check_schema(file, sub, &format!("{inner}/{pattern}"))?;
-                    }
-                }
-                "items" | "additionalProperties" | "not" | "if" | "then" | "else" => {
-                    self.check_schema(file, value, &inner)?;
-                }
-                "oneOf" | "anyOf" | "allOf" => {
-                    for (i, sub) in value
-                        .as_array()
-                        .ok_or_else(|| format!("{}: `{key}` is a list", place()))?
-                        .iter()
-                        .enumerate()
-                    {
-                        self.check_schema(file, sub, &format!("{inner}/{i}"))?;
-                    }
-                }
-                "pattern" => {
-                    let text = value
-                        .as_str()
-                        .ok_or_else(|| format!("{}: `pattern` is a string", place()))?;
-                    let regex = Regex::new(text)
-                        .map_err(|e| format!("{}: the pattern does not compile: {e}", place()))?;
-                    self.patterns.insert(text.to_owned(), regex);
-                }
-                "$ref" => {
-                    let target = value
-                        .as_str()
-                        .ok_or_else(|| format!("{}: `$ref` is a string", place()))?;
-                    self.resolve(At { file }, target)
-                        .ok_or_else(|| format!("{}: `{target}` names no schema", place()))?;
-                }
-                _ => {}
             }
         }
         Ok(())
@@ -284,16 +289,11 @@ impl Schemas {
         place: &str,
         errors: &mut Vec<String>,
     ) {
-        let mut fail = |message: String| {
-            errors.push(if place.is_empty() {
-                message
-            } else {
-                format!("at {place}: {message}")
-            });
-        };
         let map = match schema {
             Value::Bool(true) => return,
-            Value::Bool(false) => return fail(format!("{value} is not allowed here")),
+            Value::Bool(false) => {
+                return errors.push(at_place(place, format!("{value} is not allowed here")));
+            }
             Value::Object(map) => map,
             _ => return,
         };
@@ -303,74 +303,74 @@ impl Schemas {
                 None => errors.push(format!("the schema's `{reference}` names no schema")),
             }
         }
-        let mut fail = |message: String| {
-            errors.push(if place.is_empty() {
-                message
-            } else {
-                format!("at {place}: {message}")
-            });
-        };
+        for message in self.value_violations(map, value) {
+            errors.push(at_place(place, message));
+        }
+        match value {
+            Value::Array(items) => {
+                if let Some(item_schema) = map.get("items") {
+                    for (i, item) in items.iter().enumerate() {
+                        self.validate(item_schema, at, item, &format!("{place}/{i}"), errors);
+                    }
+                }
+            }
+            Value::Object(object) => self.validate_object(map, at, object, place, errors),
+            _ => {}
+        }
+        self.validate_combinators(map, at, value, place, errors);
+    }
+
+    /// What `value` breaks of the keywords about itself (not its items or properties): `type`,
+    /// `enum`, `const`, `minLength`, `pattern`, `minimum`, `minItems`, `uniqueItems`.
+    fn value_violations(&self, map: &Map<String, Value>, value: &Value) -> Vec<String> {
+        let mut out = Vec::new();
         if let Some(types) = map.get("type")
             && !type_matches(types, value)
         {
-            fail(format!("{value} is not of type {types}"));
+            out.push(format!("{value} is not of type {types}"));
         }
         if let Some(Value::Array(options)) = map.get("enum")
             && !options.contains(value)
         {
-            fail(format!(
-                "{value} is not one of {}",
-                Value::Array(options.clone())
-            ));
+            let options = Value::Array(options.clone());
+            out.push(format!("{value} is not one of {options}"));
         }
         if let Some(expected) = map.get("const")
             && expected != value
         {
-            fail(format!("{value} is not {expected}"));
+            out.push(format!("{value} is not {expected}"));
         }
         if let Value::String(text) = value {
             if let Some(min) = map.get("minLength").and_then(Value::as_u64)
                 && (text.chars().count() as u64) < min
             {
-                fail(format!("{value} is shorter than {min} characters"));
+                out.push(format!("{value} is shorter than {min} characters"));
             }
             if let Some(Value::String(pattern)) = map.get("pattern")
                 && let Some(regex) = self.patterns.get(pattern)
                 && !regex.is_match(text)
             {
-                fail(format!("{value} does not match \"{pattern}\""));
+                out.push(format!("{value} does not match \"{pattern}\""));
             }
         }
         if let Some(number) = value.as_f64()
             && let Some(min) = map.get("minimum").and_then(Value::as_f64)
             && number < min
         {
-            fail(format!("{value} is less than the minimum of {min}"));
+            out.push(format!("{value} is less than the minimum of {min}"));
         }
         if let Value::Array(items) = value {
             if let Some(min) = map.get("minItems").and_then(Value::as_u64)
                 && (items.len() as u64) < min
             {
-                fail(format!("{value} has fewer than {min} items"));
+                out.push(format!("{value} has fewer than {min} items"));
             }
-            if map.get("uniqueItems") == Some(&Value::Bool(true)) {
-                for (i, item) in items.iter().enumerate() {
-                    if items[..i].contains(item) {
-                        fail(format!("{value} has non-unique elements"));
-                        break;
-                    }
-                }
-            }
-            if let Some(item_schema) = map.get("items") {
-                for (i, item) in items.iter().enumerate() {
-                    self.validate(item_schema, at, item, &format!("{place}/{i}"), errors);
-                }
+            let repeated = (1..items.len()).any(|i| items[..i].contains(&items[i]));
+            if map.get("uniqueItems") == Some(&Value::Bool(true)) && repeated {
+                out.push(format!("{value} has non-unique elements"));
             }
         }
-        if let Value::Object(object) = value {
-            self.validate_object(map, at, object, place, errors);
-        }
-        self.validate_combinators(map, at, value, place, errors);
+        out
     }
 
     fn validate_object(
@@ -381,13 +381,7 @@ impl Schemas {
         place: &str,
         errors: &mut Vec<String>,
     ) {
-        let at_place = |message: String| {
-            if place.is_empty() {
-                message
-            } else {
-                format!("at {place}: {message}")
-            }
-        };
+        let at_place = |message: String| at_place(place, message);
         if let Some(Value::Array(required)) = map.get("required") {
             for name in required.iter().filter_map(Value::as_str) {
                 if !object.contains_key(name) {
@@ -428,13 +422,7 @@ impl Schemas {
         place: &str,
         errors: &mut Vec<String>,
     ) {
-        let at_place = |message: String| {
-            if place.is_empty() {
-                message
-            } else {
-                format!("at {place}: {message}")
-            }
-        };
+        let at_place = |message: String| at_place(place, message);
         let holds = |schema: &Value| {
             let mut inner = Vec::new();
             self.validate(schema, at, value, place, &mut inner);
@@ -475,6 +463,15 @@ impl Schemas {
                 self.validate(schema, at, value, place, errors);
             }
         }
+    }
+}
+
+/// A message about the value at `place` (a JSON pointer; empty for the whole message).
+fn at_place(place: &str, message: String) -> String {
+    if place.is_empty() {
+        message
+    } else {
+        format!("at {place}: {message}")
     }
 }
 

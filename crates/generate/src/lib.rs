@@ -20,20 +20,27 @@
 mod area;
 pub mod divide;
 pub mod export;
+mod files;
 pub mod ids;
 pub mod mine;
+mod report;
 pub mod schema;
 pub mod symmetry;
+mod validate;
+mod yaml;
 
 pub use area::{AREAS, Area};
+pub use files::{stale, write};
+pub use report::report;
+pub use validate::validate;
+pub use yaml::yaml_file;
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
+use std::path::Path;
 
 use chess_conformance::Reference;
-use chess_conformance::case::{Case, Expect};
-use chess_conformance::catalogue::{Catalogue, GENERATED_MARK, LoadedCase, Origin, Source};
+use chess_conformance::case::Case;
+use chess_conformance::catalogue::{Catalogue, LoadedCase, Origin, Source};
 use chess_conformance::verdict::Outcome;
 use symmetry::Symmetry;
 
@@ -144,16 +151,16 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
         .iter()
         .filter(|c| c.origin == Origin::HandWritten)
         .collect();
-    let mut known: BTreeMap<String, String> = BTreeMap::new();
+    let mut cases = Kept::default();
     for c in &hand_cases {
-        known
+        cases
+            .hand_written
             .entry(ids::content_key(&c.case))
             .or_insert_with(|| c.case.id.clone());
     }
-    let mut generation = Generation::default();
     for area in AREAS {
         let n = hand_cases.iter().filter(|c| c.case.area() == area).count();
-        generation.hand_written.insert(area.to_owned(), n);
+        cases.generation.hand_written.insert(area.to_owned(), n);
     }
 
     // The expensive part, area by area on both cores: mining and the perft divides.
@@ -168,71 +175,91 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
         (divides, area.mine())
     });
 
-    let mut seen: BTreeMap<String, String> = BTreeMap::new();
-    let mut add = |generation: &mut Generation,
-                   area: &str,
-                   generator: &'static str,
-                   mut case: Case|
-     -> Result<Twin, GenerateError> {
+    for (area, (divides, mined)) in AREAS.iter().zip(made) {
+        cases
+            .generation
+            .areas
+            .entry((*area).to_owned())
+            .or_default();
+        for symmetry in Symmetry::ALL {
+            for c in hand_cases.iter().filter(|c| c.case.area() == *area) {
+                cases.twin(area, &c.case, symmetry)?;
+            }
+        }
+        for case in divides {
+            cases.add(area, "divide", case)?;
+        }
+        for case in mined {
+            cases.add(area, "mined", case)?;
+        }
+    }
+    Ok(cases.generation)
+}
+
+/// The generation as it is made: every case kept once, by content.
+#[derive(Default)]
+struct Kept {
+    generation: Generation,
+    /// The content of each hand-written case, to its id.
+    hand_written: BTreeMap<String, String>,
+    /// The content of each generated case kept, to its id.
+    generated: BTreeMap<String, String>,
+}
+
+impl Kept {
+    /// Keeps a generated case, named by its content, unless a case says the same already.
+    fn add(
+        &mut self,
+        area: &str,
+        generator: &'static str,
+        mut case: Case,
+    ) -> Result<Twin, GenerateError> {
         let key = ids::content_key(&case);
-        if let Some(id) = known.get(&key) {
-            *generation.duplicates.entry(generator).or_default() += 1;
+        let g = &mut self.generation;
+        if let Some(id) = self.hand_written.get(&key) {
+            *g.duplicates.entry(generator).or_default() += 1;
             return Ok(Twin::HandWritten(id.clone()));
         }
-        if let Some(id) = seen.get(&key) {
-            *generation.duplicates.entry(generator).or_default() += 1;
+        if let Some(id) = self.generated.get(&key) {
+            *g.duplicates.entry(generator).or_default() += 1;
             return Ok(Twin::Duplicate(id.clone()));
         }
         case.id = ids::case_id(area, generator, &case);
-        if generation.generator.contains_key(&case.id) {
+        if g.generator.contains_key(&case.id) {
             return Err(GenerateError(format!(
                 "two different generated cases have the id `{}`: the content hash collided; \
                  change the seed text or lengthen the hash",
                 case.id
             )));
         }
-        seen.insert(key, case.id.clone());
-        generation.generator.insert(case.id.clone(), generator);
+        self.generated.insert(key, case.id.clone());
+        g.generator.insert(case.id.clone(), generator);
         let id = case.id.clone();
-        generation
-            .areas
-            .entry(area.to_owned())
-            .or_default()
-            .push(case);
+        g.areas.entry(area.to_owned()).or_default().push(case);
         Ok(Twin::Generated(id))
-    };
-
-    for (area, (divides, mined)) in AREAS.iter().zip(made) {
-        generation.areas.entry((*area).to_owned()).or_default();
-        for symmetry in Symmetry::ALL {
-            for c in hand_cases.iter().filter(|c| c.case.area() == *area) {
-                let twin = match symmetry::twin(&c.case, symmetry) {
-                    Ok(t) => match unconfirmed(&t) {
-                        Some(why) => Twin::Unconfirmed(why),
-                        None => add(&mut generation, area, symmetry.name(), t)?,
-                    },
-                    Err(symmetry::NoTwin::Asymmetric(why)) => Twin::Impossible(why),
-                    Err(symmetry::NoTwin::Broken(why)) => {
-                        return Err(GenerateError(format!(
-                            "{why} (a bug in the generator or in the case)"
-                        )));
-                    }
-                };
-                generation.twins.push(TwinRecord {
-                    id: c.case.id.clone(),
-                    symmetry,
-                    twin,
-                });
-            }
-        }
-        for case in divides {
-            add(&mut generation, area, "divide", case)?;
-        }
-        for case in mined {
-            add(&mut generation, area, "mined", case)?;
-        }
     }
-    Ok(generation)
+
+    /// The twin of a hand-written case under `symmetry`, kept, and what became of it recorded.
+    fn twin(&mut self, area: &str, case: &Case, symmetry: Symmetry) -> Result<(), GenerateError> {
+        let twin = match symmetry::twin(case, symmetry) {
+            Ok(t) => match unconfirmed(&t) {
+                Some(why) => Twin::Unconfirmed(why),
+                None => self.add(area, symmetry.name(), t)?,
+            },
+            Err(symmetry::NoTwin::Asymmetric(why)) => Twin::Impossible(why),
+            Err(symmetry::NoTwin::Broken(why)) => {
+                return Err(GenerateError(format!(
+                    "{why} (a bug in the generator or in the case)"
+                )));
+            }
+        };
+        self.generation.twins.push(TwinRecord {
+            id: case.id.clone(),
+            symmetry,
+            twin,
+        });
+        Ok(())
+    }
 }
 
 /// Why the reference cannot confirm a twin, when the only assertions it does not pass are
@@ -274,212 +301,6 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
-}
-
-/// The text of `generated/<area>.yaml`.
-pub fn yaml_file(area: &str, cases: &[Case]) -> String {
-    let mut out = String::new();
-    out.push_str("# yaml-language-server: $schema=schema/cases.schema.json\n");
-    let _ = writeln!(
-        out,
-        "# {GENERATED_MARK} from cases/ and fixed seeds. Do not edit: run \
-         `chess-conformance generate`."
-    );
-    let _ = writeln!(
-        out,
-        "description: {}",
-        json_string(&format!(
-            "Generated cases of the rule area `{area}`: symmetry twins of cases/{area}.yaml, \
-             mined cases and perft divides, each named by the hash of its content."
-        ))
-    );
-    out.push_str("cases:\n");
-    for case in cases {
-        write_case(&mut out, case);
-    }
-    out
-}
-
-fn json_string(s: &str) -> String {
-    serde_json::to_string(s).expect("a string serializes")
-}
-
-/// A list of moves, squares or tags: plain scalars (they are `[a-z0-9-]`), in flow style.
-fn plain_list(items: &[String]) -> String {
-    let plain = items.iter().all(|s| {
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            && s.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-    });
-    if plain {
-        format!("[{}]", items.join(", "))
-    } else {
-        serde_json::to_string(items).expect("strings serialize")
-    }
-}
-
-fn write_case(out: &mut String, case: &Case) {
-    let Case {
-        id,
-        title,
-        rule,
-        source,
-        tags,
-        fen,
-        moves,
-        expect,
-    } = case;
-    let _ = writeln!(out, "  - id: {id}");
-    let _ = writeln!(out, "    title: {}", json_string(title));
-    let _ = writeln!(out, "    rule: {}", json_string(rule));
-    if let Some(source) = source {
-        let _ = writeln!(out, "    source: {}", json_string(source));
-    }
-    if !tags.is_empty() {
-        let _ = writeln!(out, "    tags: {}", plain_list(tags));
-    }
-    let _ = writeln!(out, "    fen: {}", json_string(fen));
-    if !moves.is_empty() {
-        let _ = writeln!(out, "    moves: {}", plain_list(moves));
-    }
-    let _ = writeln!(out, "    expect: {}", expect_flow(expect));
-}
-
-/// The expectation on one line, as a YAML flow mapping: JSON, except that the depths of
-/// `perft` are written as integers (YAML keys), as the format reads them.
-fn expect_flow(expect: &Expect) -> String {
-    let value = serde_json::to_value(expect).expect("an expectation serializes");
-    let mut out = String::new();
-    flow(&mut out, &value, false);
-    out
-}
-
-fn flow(out: &mut String, value: &serde_json::Value, integer_keys: bool) {
-    match value {
-        serde_json::Value::Object(map) => {
-            out.push('{');
-            for (i, (k, v)) in map.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                if integer_keys {
-                    out.push_str(k);
-                } else {
-                    out.push_str(&json_string(k));
-                }
-                out.push_str(": ");
-                flow(out, v, k == "perft" && !integer_keys);
-            }
-            out.push('}');
-        }
-        serde_json::Value::Array(items) => {
-            out.push('[');
-            for (i, v) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                flow(out, v, false);
-            }
-            out.push(']');
-        }
-        other => out.push_str(&other.to_string()),
-    }
-}
-
-/// Loads the generated files back with the hand-written ones through the strict loader, checks
-/// that they read back as generated, and runs every generated case against the reference: each
-/// must pass, but for the twins of a case the reference is known to fail
-/// ([`Baseline::reference`](chess_conformance::baseline::Baseline::reference)).
-///
-/// # Errors
-///
-/// Every load error, every case that does not read back as written, and every case the
-/// reference does not pass, with its id.
-pub fn validate(
-    hand_sources: &[Source],
-    generation: &Generation,
-    yaml: &BTreeMap<String, String>,
-) -> Result<Catalogue, GenerateError> {
-    let sources = hand_sources
-        .iter()
-        .cloned()
-        .chain(yaml.iter().map(|(area, text)| Source {
-            name: format!("generated/{area}.yaml"),
-            text: text.clone(),
-        }));
-    let catalogue = Catalogue::from_sources(sources, [])
-        .map_err(|e| GenerateError(format!("the generated cases do not load:\n{e}")))?;
-    let loaded: Vec<&LoadedCase> = catalogue
-        .cases()
-        .iter()
-        .filter(|c| c.origin == Origin::Generated)
-        .collect();
-    let written: Vec<&Case> = generation.areas.values().flatten().collect();
-    if loaded.len() != written.len() {
-        return Err(GenerateError(format!(
-            "{} cases were generated but {} read back",
-            written.len(),
-            loaded.len()
-        )));
-    }
-    for (l, w) in loaded.iter().zip(&written) {
-        if l.case != **w {
-            return Err(GenerateError(format!(
-                "case `{}` does not read back as it was written: a bug in the YAML writer",
-                w.id
-            )));
-        }
-    }
-    // The twins of a case the reference is known to fail (baselines/reference-shakmaty.yaml):
-    // the case is right and the reference wrong, so the twins may fail the same way.
-    let reference_fails = chess_conformance::baseline::Baseline::reference();
-    let known: std::collections::BTreeSet<&str> = generation
-        .twins
-        .iter()
-        .filter(|t| reference_fails.known_failures.contains_key(&t.id))
-        .filter_map(|t| match &t.twin {
-            Twin::Generated(id) => Some(id.as_str()),
-            _ => None,
-        })
-        .collect();
-    let problems: Vec<Vec<String>> = parallel(&AREAS, |area| {
-        let mut reference = Reference::new();
-        let mut problems = Vec::new();
-        for c in loaded.iter().filter(|c| c.case.area() == *area) {
-            let verdict = chess_conformance::check(&mut reference, c);
-            if verdict.outcome != Outcome::Pass && !known.contains(c.case.id.as_str()) {
-                let mut text = format!("{}: {}", c.case.id, verdict.outcome);
-                if let Some(source) = &c.case.source {
-                    let _ = write!(text, " [{source}]");
-                }
-                if let Some(reason) = &verdict.reason {
-                    let _ = write!(text, " ({reason})");
-                }
-                for check in verdict.failures() {
-                    let _ = write!(
-                        text,
-                        "\n    {}: expected {}, actual {}",
-                        check.assertion, check.expected, check.actual
-                    );
-                }
-                problems.push(text);
-            }
-        }
-        problems
-    });
-    let problems: Vec<String> = problems.into_iter().flatten().collect();
-    if problems.is_empty() {
-        Ok(catalogue)
-    } else {
-        Err(GenerateError(format!(
-            "{} generated case{} did not pass against the reference (a bug in the generator or \
-             in the hand-written case it came from):\n{}",
-            problems.len(),
-            if problems.len() == 1 { "" } else { "s" },
-            problems.join("\n")
-        )))
-    }
 }
 
 /// Generates everything from the case files under `cases`: the generated YAML, the JSON Schema,
@@ -565,251 +386,11 @@ fn retired_sources(cases: &Path) -> Vec<Source> {
         .unwrap_or_default()
 }
 
-/// The generator's report: counts, twins, and every hand-written case without a twin with the
-/// reason (`generated/REPORT.md`).
-pub fn report(g: &Generation) -> String {
-    let mut out = String::new();
-    out.push_str("# Generated cases\n\n");
-    let _ = writeln!(
-        out,
-        "Written by `chess-conformance generate` from `cases/` and fixed seeds; do not edit. \
-         Every case below was loaded by the strict loader and passed against the reference \
-         engine when it was generated.\n"
-    );
-    out.push_str("| area | hand-written | flip | mirror | divide | mined | generated |\n");
-    out.push_str("|---|---:|---:|---:|---:|---:|---:|\n");
-    let mut totals = [0usize; 6];
-    for area in AREAS {
-        let cases = g.areas.get(area).map_or(&[][..], |v| v.as_slice());
-        let count = |name: &str| {
-            cases
-                .iter()
-                .filter(|c| g.generator.get(&c.id).copied() == Some(name))
-                .count()
-        };
-        let row = [
-            g.hand_written.get(area).copied().unwrap_or(0),
-            count("flip"),
-            count("mirror"),
-            count("divide"),
-            count("mined"),
-            cases.len(),
-        ];
-        for (t, r) in totals.iter_mut().zip(row) {
-            *t += r;
-        }
-        let _ = writeln!(
-            out,
-            "| {area} | {} | {} | {} | {} | {} | {} |",
-            row[0], row[1], row[2], row[3], row[4], row[5]
-        );
-    }
-    let _ = writeln!(
-        out,
-        "| **all** | {} | {} | {} | {} | {} | **{}** |\n",
-        totals[0], totals[1], totals[2], totals[3], totals[4], totals[5]
-    );
-    if !g.duplicates.is_empty() {
-        let list: Vec<String> = g
-            .duplicates
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect();
-        let _ = writeln!(
-            out,
-            "Made twice and kept once (the same position, history and expectation as a case \
-             already kept): {}.\n",
-            list.join(", ")
-        );
-    }
-    out.push_str("## Symmetry twins\n\n");
-    for symmetry in Symmetry::ALL {
-        let records: Vec<&TwinRecord> = g.twins.iter().filter(|t| t.symmetry == symmetry).collect();
-        let generated = records
-            .iter()
-            .filter(|t| matches!(t.twin, Twin::Generated(_)))
-            .count();
-        let hand = records
-            .iter()
-            .filter(|t| matches!(t.twin, Twin::HandWritten(_)))
-            .count();
-        let dup = records
-            .iter()
-            .filter(|t| matches!(t.twin, Twin::Duplicate(_)))
-            .count();
-        let unconfirmed = records
-            .iter()
-            .filter(|t| matches!(t.twin, Twin::Unconfirmed(_)))
-            .count();
-        let with = generated + hand + dup;
-        let _ = writeln!(
-            out,
-            "- {}: {with} of {} hand-written cases have a twin ({}): {generated} generated, \
-             {hand} already written by hand, {dup} the same as another case's twin; \
-             {unconfirmed} more the reference cannot confirm (not written).",
-            match symmetry {
-                Symmetry::Flip => "Colour flip",
-                Symmetry::Mirror => "File mirror",
-            },
-            records.len(),
-            percent(with, records.len())
-        );
-    }
-    out.push_str("\n| area | hand-written | flip twins | mirror twins |\n|---|---:|---:|---:|\n");
-    for area in AREAS {
-        let share = |symmetry: Symmetry| {
-            let records: Vec<&TwinRecord> = g
-                .twins
-                .iter()
-                .filter(|t| t.symmetry == symmetry && t.id.split('/').next() == Some(area))
-                .collect();
-            let with = records
-                .iter()
-                .filter(|t| {
-                    matches!(
-                        t.twin,
-                        Twin::Generated(_) | Twin::HandWritten(_) | Twin::Duplicate(_)
-                    )
-                })
-                .count();
-            format!("{with} ({})", percent(with, records.len()))
-        };
-        let _ = writeln!(
-            out,
-            "| {area} | {} | {} | {} |",
-            g.hand_written.get(area).copied().unwrap_or(0),
-            share(Symmetry::Flip),
-            share(Symmetry::Mirror)
-        );
-    }
-    out.push_str("\n## Hand-written cases without a twin, and why\n\n");
-    let mut reasons: BTreeMap<(&str, &str), BTreeSet<&str>> = BTreeMap::new();
-    for t in &g.twins {
-        if let Twin::Impossible(why) = &t.twin {
-            reasons
-                .entry((t.symmetry.name(), why.as_str()))
-                .or_default()
-                .insert(t.id.as_str());
-        }
-    }
-    let mut unconfirmed: BTreeMap<(&str, &str), BTreeSet<&str>> = BTreeMap::new();
-    for t in &g.twins {
-        if let Twin::Unconfirmed(why) = &t.twin {
-            unconfirmed
-                .entry((t.symmetry.name(), why.as_str()))
-                .or_default()
-                .insert(t.id.as_str());
-        }
-    }
-    for ((symmetry, why), ids) in reasons {
-        let _ = writeln!(
-            out,
-            "- **{symmetry}**, {} case{}: {why}.",
-            ids.len(),
-            if ids.len() == 1 { "" } else { "s" }
-        );
-        let list: Vec<String> = ids.iter().map(|id| format!("`{id}`")).collect();
-        let _ = writeln!(out, "  {}", list.join(", "));
-    }
-    if !unconfirmed.is_empty() {
-        out.push_str(
-            "\n## Twins the reference cannot confirm\n\nTrue by the rules (the twin of a true \
-             case), but not written: every generated case passes against the reference, and the \
-             reference leaves these undetermined. A limit of the reference, not of the rules.\n\n",
-        );
-        for ((symmetry, why), ids) in unconfirmed {
-            let list: Vec<String> = ids.iter().map(|id| format!("`{id}`")).collect();
-            let _ = writeln!(out, "- **{symmetry}** of {}: {why}.", list.join(", "));
-        }
-    }
-    out
-}
-
-fn percent(part: usize, whole: usize) -> String {
-    if whole == 0 {
-        return "-".into();
-    }
-    let tenths = (part * 1000 + whole / 2) / whole;
-    format!("{}.{} %", tenths / 10, tenths % 10)
-}
-
-/// The files of `output` that differ from those under `dir`: missing, different, or present
-/// there but no longer generated.
-pub fn stale(output: &Output, dir: &Path) -> Vec<String> {
-    let mut problems = Vec::new();
-    for (name, bytes) in &output.files {
-        match std::fs::read(dir.join(name)) {
-            Ok(on_disk) if on_disk == *bytes => {}
-            Ok(_) => problems.push(format!("{name}: differs from what `generate` writes")),
-            Err(_) => problems.push(format!("{name}: missing")),
-        }
-    }
-    for name in existing(dir) {
-        if !output.files.contains_key(&name) {
-            problems.push(format!("{name}: no longer generated"));
-        }
-    }
-    problems
-}
-
-/// The files under `dir` the generator owns: `*.yaml`, `REPORT.md`, and everything in `json/`,
-/// `epd/` and `schema/`.
-fn existing(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let list = |sub: &Path| -> Vec<PathBuf> {
-        std::fs::read_dir(sub)
-            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-            .unwrap_or_default()
-    };
-    for path in list(dir) {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if path.is_file() && (name.ends_with(".yaml") || name == "REPORT.md") {
-            out.push(name);
-        } else if path.is_dir() && ["json", "epd", "schema"].contains(&name.as_str()) {
-            for inner in list(&path) {
-                if inner.is_file() {
-                    let inner_name = inner
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    out.push(format!("{name}/{inner_name}"));
-                }
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Writes `output` under `dir`, removing the generator's files that are no longer generated.
-///
-/// # Errors
-///
-/// A file or folder that cannot be written.
-pub fn write(output: &Output, dir: &Path) -> std::io::Result<()> {
-    for name in existing(dir) {
-        if !output.files.contains_key(&name) {
-            std::fs::remove_file(dir.join(&name))?;
-        }
-    }
-    for (name, bytes) in &output.files {
-        let path = dir.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        if std::fs::read(&path).ok().as_deref() != Some(bytes.as_slice()) {
-            std::fs::write(&path, bytes)?;
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::percent;
+    use chess_conformance::case::Expect;
     use chess_conformance::case::{After, StateName};
 
     fn sample() -> Case {
