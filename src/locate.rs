@@ -92,90 +92,112 @@ pub(crate) fn case_starts(text: &str) -> Vec<CaseStart> {
     starts
 }
 
-/// One container being read, with the path of the node it is.
-enum Frame {
+/// What a container being read is.
+enum Kind {
     Map {
-        path: Vec<Step>,
+        /// The key of the value being read.
         key: Option<String>,
         expecting_key: bool,
-        is_key: bool,
     },
     Seq {
-        path: Vec<Step>,
         index: usize,
-        is_key: bool,
     },
 }
 
+/// One container being read.
+struct Frame {
+    kind: Kind,
+    /// Whether the container is itself a key (a complex key, which only YAML allows).
+    is_key: bool,
+    /// Whether the container's own step is on the path.
+    pushed: bool,
+}
+
 /// Calls `found` with the path and mark of every node (and key) of `text`, in order, and the
-/// text of the node when it is a scalar.
+/// text of the node when it is a scalar. One path is kept, steps pushed as nodes open and
+/// popped as they close.
 fn walk(text: &str, mut found: impl FnMut(&[Step], bool, Mark, Option<&str>)) {
     let Some(mut parser) = Parser::new(text.as_bytes()) else {
         return;
     };
+    let mut path: Vec<Step> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     while let Some((event, mark)) = parser.next() {
+        let kind = match &event {
+            Event::MappingStart => Some(Kind::Map {
+                key: None,
+                expecting_key: true,
+            }),
+            Event::SequenceStart => Some(Kind::Seq { index: 0 }),
+            _ => None,
+        };
         match event {
             Event::Scalar(_) | Event::Alias | Event::MappingStart | Event::SequenceStart => {
                 // Where the node sits: a key of a map, a value, an item, or the root.
-                let (path, is_key) = match stack.last() {
-                    None => (Vec::new(), false),
-                    Some(Frame::Map {
-                        path,
-                        key,
-                        expecting_key,
+                let (step, is_key) = match stack.last() {
+                    None => (None, false),
+                    Some(Frame {
+                        kind:
+                            Kind::Map {
+                                expecting_key: true,
+                                ..
+                            },
                         ..
-                    }) => {
-                        if *expecting_key {
-                            (path.clone(), true)
-                        } else {
-                            let mut path = path.clone();
-                            path.push(Step::Key(key.clone().unwrap_or_default()));
-                            (path, false)
-                        }
-                    }
-                    Some(Frame::Seq { path, index, .. }) => {
-                        let mut path = path.clone();
-                        path.push(Step::Index(*index));
-                        (path, false)
-                    }
+                    }) => (None, true),
+                    Some(Frame {
+                        kind: Kind::Map { key, .. },
+                        ..
+                    }) => (Some(Step::Key(key.clone().unwrap_or_default())), false),
+                    Some(Frame {
+                        kind: Kind::Seq { index },
+                        ..
+                    }) => (Some(Step::Index(*index)), false),
+                };
+                let scalar = match &event {
+                    Event::Scalar(text) => Some(text.as_str()),
+                    _ => None,
                 };
                 if is_key {
-                    let name = match &event {
-                        Event::Scalar(text) => text.clone(),
-                        _ => String::from("?"),
-                    };
-                    let mut key_path = path.clone();
-                    key_path.push(Step::Key(name.clone()));
-                    found(&key_path, true, mark, Some(&name));
-                    if let Some(Frame::Map { key, .. }) = stack.last_mut() {
+                    let name = scalar.unwrap_or("?").to_owned();
+                    path.push(Step::Key(name.clone()));
+                    found(&path, true, mark, Some(&name));
+                    path.pop();
+                    if let Some(Frame {
+                        kind: Kind::Map { key, .. },
+                        ..
+                    }) = stack.last_mut()
+                    {
                         *key = Some(name);
                     }
                 } else {
-                    let scalar = match &event {
-                        Event::Scalar(text) => Some(text.as_str()),
-                        _ => None,
-                    };
+                    if let Some(step) = &step {
+                        path.push(step.clone());
+                    }
                     found(&path, false, mark, scalar);
                 }
-                match event {
-                    Event::MappingStart => stack.push(Frame::Map {
-                        path,
-                        key: None,
-                        expecting_key: true,
+                let pushed = step.is_some() && !is_key;
+                match kind {
+                    Some(kind) => stack.push(Frame {
+                        kind,
                         is_key,
+                        pushed,
                     }),
-                    Event::SequenceStart => stack.push(Frame::Seq {
-                        path,
-                        index: 0,
-                        is_key,
-                    }),
-                    _ => node_ended(&mut stack, is_key),
+                    None => {
+                        if pushed {
+                            path.pop();
+                        }
+                        node_ended(&mut stack, is_key);
+                    }
                 }
             }
             Event::MappingEnd | Event::SequenceEnd => {
                 let is_key = match stack.pop() {
-                    Some(Frame::Map { is_key, .. } | Frame::Seq { is_key, .. }) => is_key,
+                    Some(frame) => {
+                        if frame.pushed {
+                            path.pop();
+                        }
+                        frame.is_key
+                    }
                     None => false,
                 };
                 node_ended(&mut stack, is_key);
@@ -188,9 +210,9 @@ fn walk(text: &str, mut found: impl FnMut(&[Step], bool, Mark, Option<&str>)) {
 /// The container on top of the stack moves past a node that ended: after a key, its value
 /// comes; after a value or an item, the next key or item.
 fn node_ended(stack: &mut [Frame], was_key: bool) {
-    match stack.last_mut() {
-        Some(Frame::Map { expecting_key, .. }) => *expecting_key = !was_key,
-        Some(Frame::Seq { index, .. }) => *index += 1,
+    match stack.last_mut().map(|f| &mut f.kind) {
+        Some(Kind::Map { expecting_key, .. }) => *expecting_key = !was_key,
+        Some(Kind::Seq { index }) => *index += 1,
         None => {}
     }
 }
