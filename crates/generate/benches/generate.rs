@@ -36,7 +36,7 @@ fn time<T>(rounds: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 fn main() {
     let quick = !std::env::args().any(|a| a == "--bench");
     let rounds = if quick { 1 } else { 3 };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let cases = root.join("cases");
     let committed = root.join("generated");
     let scratch =
