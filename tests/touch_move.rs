@@ -282,3 +282,125 @@ fn the_coverage_table_names_every_case() {
         "the closing note should say `{note}`"
     );
 }
+
+/// The reference arbiter with one reading of Article 4 taken the other way.
+struct OtherReading(chess_conformance::touch::Reading);
+
+impl Engine for OtherReading {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: format!("reads {} the other way", self.0),
+            version: "0".into(),
+        }
+    }
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::NONE.with(Capability::TouchMove)
+    }
+    fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        let pos = chess_conformance::replay::Replay::new(game.fen, game.moves)
+            .expect("the harness sends a legal game")
+            .position;
+        let ruling = chess_conformance::touch::rule_otherwise(&pos, events, &[self.0])
+            .expect("the events fit");
+        Ok(ruling.obligation())
+    }
+}
+
+/// Every reading has hand-written cases for both colours, and an arbiter that takes it the
+/// other way fails exactly the cases that name it, each with the reason: a convention finding.
+#[test]
+fn each_reading_read_the_other_way_fails_exactly_its_cases() {
+    use chess_conformance::touch::Reading;
+    let catalogue = touch_cases();
+    for reading in Reading::ALL {
+        let naming: Vec<String> = catalogue
+            .cases()
+            .iter()
+            .filter(|c| {
+                c.case
+                    .expect
+                    .touch_move
+                    .iter()
+                    .flatten()
+                    .any(|r| r.readings.contains(&reading))
+            })
+            .map(|c| c.case.id.clone())
+            .collect();
+        let black = naming
+            .iter()
+            .filter(|id| {
+                catalogue
+                    .get(id)
+                    .is_some_and(|c| c.case.tags.iter().any(|t| t == "black"))
+            })
+            .count();
+        assert!(
+            naming.len() >= 2 && black >= 1 && black < naming.len(),
+            "{reading}: cases for both colours, found {naming:?}"
+        );
+        let mut engine = OtherReading(reading);
+        let run = Run::new(&mut engine, &catalogue);
+        let failed: Vec<String> = run
+            .results
+            .iter()
+            .filter(|(_, v)| v.outcome == Outcome::Fail)
+            .map(|(_, v)| v.id.clone())
+            .collect();
+        assert_eq!(failed, naming, "{reading}: the failures are its cases");
+        for (_, verdict) in run
+            .results
+            .iter()
+            .filter(|(_, v)| v.outcome == Outcome::Fail)
+        {
+            for check in verdict.checks.iter().filter(|c| c.outcome == Outcome::Fail) {
+                assert!(
+                    check.actual.contains("a convention finding, not a bug")
+                        && check.actual.contains(&format!("`{reading}`")),
+                    "{reading}: {}",
+                    check.actual
+                );
+            }
+        }
+    }
+}
+
+/// docs/CASES.md has a row for every reading, naming its cases.
+#[test]
+fn the_readings_table_names_every_reading_and_its_cases() {
+    use chess_conformance::touch::Reading;
+    let docs = std::fs::read_to_string("docs/CASES.md").expect("docs/CASES.md is readable");
+    let start = docs
+        .find("| reading | Laws 2023 |")
+        .expect("the table of readings");
+    let table = &docs[start..docs[start..].find("\n\n").map_or(docs.len(), |e| start + e)];
+    let catalogue = touch_cases();
+    for reading in Reading::ALL {
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{reading}` |")))
+            .unwrap_or_else(|| panic!("no row for `{reading}` in the table of readings"));
+        let text = reading.text();
+        for said in [text.clause, text.question, text.suite, text.other] {
+            assert!(
+                row.contains(said),
+                "the row of `{reading}` should say, as the code does: {said}"
+            );
+        }
+        for c in catalogue.cases() {
+            let names = c
+                .case
+                .expect
+                .touch_move
+                .iter()
+                .flatten()
+                .any(|r| r.readings.contains(&reading));
+            let slug = c.case.id.trim_start_matches("touch-move/");
+            assert_eq!(
+                row.contains(&format!("`{slug}`")),
+                names,
+                "the row of `{reading}` and the case {}",
+                c.case.id
+            );
+        }
+    }
+}

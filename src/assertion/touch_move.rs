@@ -2,6 +2,11 @@
 //! (`touch e2`, `say j'adoube`, `release e1 on g1`, ...), and the moves the player may still
 //! make: `any`, or an exact list. `any` means every legal move, so an engine may answer either
 //! way.
+//!
+//! A ruling whose answer rests on one of the suite's readings of an open clause names it
+//! (`readings: [rook-touched-later]`). The loader checks the list is exactly right (the arbiter
+//! rules the other way and sees the answer change), and an engine that answers as the other
+//! reading would is told so: a convention finding, not a bug.
 
 use shakmaty::{Position, Square};
 
@@ -13,7 +18,7 @@ use crate::engine::Capabilities;
 use crate::question;
 use crate::replay::{self, MoveError};
 use crate::symmetry::Symmetry;
-use crate::vocabulary::{Obligation, TouchEvent};
+use crate::vocabulary::{Obligation, Reading, TouchEvent};
 use serde::{Deserialize, Serialize};
 
 /// One touch-move ruling: events at the board, in order, and what the player may still move.
@@ -27,6 +32,11 @@ pub struct TouchMove {
     pub events: Vec<TouchEvent>,
     /// The moves the player may still make: `any` (any legal move) or an exact list.
     pub allowed: Obligation,
+    /// The suite's readings of open clauses of Article 4 that the answer rests on, each one
+    /// that, read the other way, would change `allowed` (the table "Readings of Article 4" in
+    /// `docs/CASES.md`). The loader checks that the list is exactly those.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub readings: Vec<Reading>,
 }
 
 /// The `touch_move` assertion.
@@ -63,13 +73,16 @@ impl Assertion for Kind {
                     "`events` is empty: a ruling needs at least one event at the board",
                 );
             }
-            if let Err(errors) = crate::touch::validate(pos, &ruling.events) {
-                for error in errors {
-                    at.error(
-                        &[i.into(), "events".into(), error.index.into()],
-                        error.message,
-                    );
+            match crate::touch::rule(pos, &ruling.events) {
+                Err(errors) => {
+                    for error in errors {
+                        at.error(
+                            &[i.into(), "events".into(), error.index.into()],
+                            error.message,
+                        );
+                    }
                 }
+                Ok(arbiter) => check_readings(i, ruling, &arbiter, pos, at),
             }
             let Obligation::Moves(moves) = &ruling.allowed else {
                 continue;
@@ -110,9 +123,10 @@ impl Assertion for Kind {
                     .collect()
             })
             .unwrap_or_default();
+        let position = facts.game.map(|g| g.position.clone());
         for ruling in rulings {
             let events: Vec<String> = ruling.events.iter().map(ToString::to_string).collect();
-            let (legal, ruling) = (legal.clone(), ruling.clone());
+            let (legal, ruling, position) = (legal.clone(), ruling.clone(), position.clone());
             plan.probe(
                 format!("touch_move {}", list(&events)),
                 Capabilities::NONE.with(Capability::TouchMove),
@@ -130,9 +144,17 @@ impl Assertion for Kind {
                     if let Obligation::Moves(moves) = &actual {
                         moves_answer(&q, moves.clone())?;
                     }
-                    let (passed, shown) =
+                    let (passed, mut shown) =
                         set_difference(&expand(&ruling.allowed), &expand(&actual));
-                    Ok(judged(passed, if passed { show(&actual) } else { shown }))
+                    if passed {
+                        shown = show(&actual);
+                    } else if let Some(pos) = &position
+                        && let Some(why) =
+                            convention(pos, &ruling, &expand(&actual).into_iter().collect())
+                    {
+                        shown = format!("{shown}: {why}");
+                    }
+                    Ok(judged(passed, shown))
                 },
             );
         }
@@ -155,8 +177,13 @@ impl Assertion for Kind {
         Ok(rulings
             .iter()
             .map(|ruling| {
-                let TouchMove { events, allowed } = ruling;
+                let TouchMove {
+                    events,
+                    allowed,
+                    readings,
+                } = ruling;
                 TouchMove {
+                    readings: readings.clone(),
                     events: events.iter().map(|e| s.event(e)).collect(),
                     allowed: match allowed {
                         Obligation::AnyLegalMove => Obligation::AnyLegalMove,
@@ -170,11 +197,12 @@ impl Assertion for Kind {
     }
 
     /// Rulings are independent questions, so their order is not content; the order of the
-    /// events inside one ruling is.
+    /// events inside one ruling is. The readings describe the answer, they do not change it.
     fn normalize(rulings: &Vec<TouchMove>) -> Vec<TouchMove> {
         let mut rulings: Vec<TouchMove> = rulings
             .iter()
             .map(|r| TouchMove {
+                readings: Vec::new(),
                 events: r.events.clone(),
                 allowed: match &r.allowed {
                     Obligation::AnyLegalMove => Obligation::AnyLegalMove,
@@ -185,6 +213,99 @@ impl Assertion for Kind {
         rulings.sort_by_key(|r| serde_json::to_string(r).unwrap_or_default());
         rulings
     }
+}
+
+/// The moves an obligation allows, `any` spelt out.
+fn allowed_set(o: &Obligation, pos: &shakmaty::Chess) -> std::collections::BTreeSet<String> {
+    match o {
+        Obligation::AnyLegalMove => pos.legal_moves().into_iter().map(replay::to_uci).collect(),
+        Obligation::Moves(moves) => moves.iter().cloned().collect(),
+    }
+}
+
+/// A ruling names exactly the readings its answer rests on. When the reference arbiter does not
+/// give the case's answer (a failure of the reference, in its baseline), only the keys are
+/// known good: which readings the right answer rests on is then the case writer's word.
+fn check_readings(
+    i: usize,
+    ruling: &TouchMove,
+    arbiter: &crate::touch::Ruling,
+    pos: &shakmaty::Chess,
+    at: &mut Validation<'_>,
+) {
+    for (j, r) in ruling.readings.iter().enumerate() {
+        if ruling.readings[..j].contains(r) {
+            at.error(
+                &[i.into(), "readings".into(), j.into()],
+                format!("`{r}` is listed twice in `readings`"),
+            );
+        }
+    }
+    if allowed_set(&ruling.allowed, pos) != arbiter.moves {
+        return;
+    }
+    let describe = |r: &Reading| format!("`{r}` ({}: {})", r.text().clause, r.text().question);
+    for r in &arbiter.readings {
+        if !ruling.readings.contains(r) {
+            at.error(
+                &[i.into()],
+                format!(
+                    "this answer rests on the suite's reading {}; read the other way it \
+                     changes, so say so: add `readings: [{}]` to the ruling",
+                    describe(r),
+                    arbiter
+                        .readings
+                        .iter()
+                        .map(|r| r.key())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+    }
+    for (j, r) in ruling.readings.iter().enumerate() {
+        if !arbiter.readings.contains(r) {
+            at.error(
+                &[i.into(), "readings".into(), j.into()],
+                format!(
+                    "this answer does not rest on the reading {}: read the other way, it is \
+                     the same; leave it out",
+                    describe(r)
+                ),
+            );
+        }
+    }
+}
+
+/// The other readings' answer, when the engine gave it: why the engine failed, said as a
+/// convention finding.
+fn convention(
+    pos: &shakmaty::Chess,
+    ruling: &TouchMove,
+    actual: &std::collections::BTreeSet<String>,
+) -> Option<String> {
+    // The readings taken the other way: any non-empty subset of those the ruling names (they
+    // are one or two).
+    let named = &ruling.readings;
+    let other: Vec<Reading> = (1u32..1 << named.len().min(8)).find_map(|mask| {
+        let flipped: Vec<Reading> = (0..named.len())
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| named[i])
+            .collect();
+        let ruled = crate::touch::rule_otherwise(pos, &ruling.events, &flipped).ok()?;
+        (ruled.moves == *actual).then_some(flipped)
+    })?;
+    Some({
+        let each: Vec<String> = other
+            .iter()
+            .map(|r| format!("{} `{r}`: {}", r.text().clause, r.text().suite))
+            .collect();
+        format!(
+            "the engine reads Article 4 the other way where the Laws can be read two ways (a \
+             convention finding, not a bug); the suite's reading: {}",
+            each.join(" ")
+        )
+    })
 }
 
 /// Whether a ruling lets the player's king go two files sideways from e1 (e8 for Black), which

@@ -5,13 +5,15 @@
 //! another library never depends on shakmaty. One file per concept: [`Color`], the game states
 //! ([`GameState`], the answer, and [`StateName`], what a case writes), the draws a player may
 //! claim ([`DrawClaim`]), who can still mate ([`MatingMaterial`], [`Winnability`]), touch-move
-//! events and obligations ([`TouchEvent`], [`Obligation`]), square names, and the shapes of the
+//! events and obligations ([`TouchEvent`], [`Obligation`]) and the suite's readings of the
+//! open clauses of Article 4 ([`Reading`]), square names, and the shapes of the
 //! other answers ([`MoveResult`], [`FenCheck`], [`AttackSource`]).
 
 mod answer;
 mod claim;
 mod color;
 mod mating;
+mod reading;
 mod square;
 mod state;
 mod touch;
@@ -20,6 +22,7 @@ pub use answer::{AttackSource, FenCheck, MoveResult};
 pub use claim::DrawClaim;
 pub use color::Color;
 pub use mating::{MatingMaterial, Winnability};
+pub use reading::{Reading, ReadingText};
 pub use square::check_square;
 pub use state::{GameState, StateName};
 #[cfg(feature = "schema")]

@@ -58,5 +58,27 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode, BadInput> {
     for line in expect.lines() {
         println!("  {line}");
     }
+    let mut readings: Vec<chess_conformance::vocabulary::Reading> = c
+        .expect
+        .touch_move
+        .iter()
+        .flatten()
+        .flat_map(|r| r.readings.iter().copied())
+        .collect();
+    readings.sort();
+    readings.dedup();
+    if !readings.is_empty() {
+        println!();
+        println!("the suite's readings of the Laws this case rests on:");
+        for r in readings {
+            let text = r.text();
+            println!("  {r} ({}): {}", text.clause, text.question);
+            println!("    the suite: {}", text.suite);
+            println!(
+                "    the other reading (a convention finding): {}",
+                text.other
+            );
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

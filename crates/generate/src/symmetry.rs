@@ -246,6 +246,7 @@ mod tests {
                 touch_move: Some(vec![TouchMove {
                     events: events.iter().map(|e| e.parse().unwrap()).collect(),
                     allowed,
+                    readings: vec![],
                 }]),
                 ..Expect::default()
             },

@@ -7,18 +7,28 @@
 //! adjusting, the king and a rook in either order, a piece let go on a square, the king let go
 //! two squares sideways, the new piece touching the promotion square, a breach the opponent can
 //! no longer claim once they touch a piece). The allowed moves are the reference arbiter's
-//! (`chess_conformance::touch::rule`), and the clause it decided by files the case under its quota, so every
-//! clause gets its share.
+//! (`chess_conformance::touch::rule`), and the clause it decided by files the case under its
+//! quota, so every clause gets its share.
+//!
+//! A ruling that rests on one of the suite's readings of an open clause (the arbiter, read the
+//! other way, answers otherwise) is filed under that reading's quota instead, and says so in
+//! its `readings`. Templates aimed at each reading (the king, another piece, then a rook; a move
+//! under way when the opponent touches; a king boxed in on its first rank; ...) fill them.
 
-use shakmaty::{Chess, Color, File, Position, Square};
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, File, Piece, Position, Rank, Role, Setup, Square,
+};
 
 use super::{Miner, Quotas, RandomGame, case, fen, role_name, side_name};
 use chess_conformance::case::{Case, Expect, TouchMove};
 use chess_conformance::replay::{self, Replay};
-use chess_conformance::touch::{self, PromotionPiece, TouchEvent};
+use chess_conformance::touch::{self, PromotionPiece, Reading, TouchEvent};
 
-/// How many cases the area mines.
+/// How many cases the area mines under the clauses (the weights below are counts) ...
 const TOTAL: usize = 1000;
+
+/// ... and under each reading.
+const PER_READING: usize = 20;
 
 /// The clauses the arbiter decides by, with the pattern name, the quota weight and what the
 /// clause says, for titles.
@@ -124,6 +134,12 @@ enum Board {
     Castling,
     /// A pawn of the side to move on its seventh rank.
     Promotion,
+    /// The king on its first rank with no move: pawns in front, pieces beside it; at home with
+    /// castling rights but castling blocked, or away from home beside a rook.
+    Boxed {
+        /// The king on its original square.
+        home: bool,
+    },
 }
 
 fn board(m: &mut Miner, kind: &Board) -> Option<Chess> {
@@ -142,7 +158,81 @@ fn board(m: &mut Miner, kind: &Board) -> Option<Chess> {
             super::castling::castling_board(m, us)
         }
         Board::Promotion => super::positions::promotion_board(m),
+        Board::Boxed { home } => boxed_board(m, *home),
     }
+}
+
+/// A king with no legal move on its first rank (see [`Board::Boxed`]).
+fn boxed_board(m: &mut Miner, home: bool) -> Option<Chess> {
+    let us = if m.chance(1, 2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let back = us.backrank();
+    let second = if us == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    let mut setup = Setup::empty();
+    setup.turn = us;
+    let files = [File::B, File::C, File::D, File::F, File::G];
+    let king = if home { File::E } else { *m.pick(&files) };
+    setup
+        .board
+        .set_piece_at(Square::from_coords(king, back), us.king());
+    let mut rights = Bitboard::EMPTY;
+    if home {
+        for rook in [File::A, File::H] {
+            if m.chance(2, 3) {
+                let sq = Square::from_coords(rook, back);
+                setup.board.set_piece_at(sq, us.rook());
+                rights.add(sq);
+            }
+        }
+        if rights.is_empty() {
+            return None;
+        }
+    } else {
+        let empty: Vec<File> = File::ALL.into_iter().filter(|f| *f != king).collect();
+        let rook = *m.pick(&empty);
+        setup
+            .board
+            .set_piece_at(Square::from_coords(rook, back), us.rook());
+    }
+    let k = u32::from(king);
+    for f in k.saturating_sub(1)..=(k + 1).min(7) {
+        setup
+            .board
+            .set_piece_at(Square::from_coords(File::new(f), second), us.pawn());
+        let beside = Square::from_coords(File::new(f), back);
+        if f != k && setup.board.piece_at(beside).is_none() {
+            let role = *m.pick(&[Role::Knight, Role::Bishop, Role::Queen]);
+            setup.board.set_piece_at(beside, Piece { color: us, role });
+        }
+    }
+    setup.castling_rights = rights;
+    let mut others = vec![(!us).king()];
+    for _ in 0..1 + m.below(3) {
+        let role = *m.pick(&[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook]);
+        others.push(Piece { color: !us, role });
+    }
+    let squares = m.draw(&super::placement(others.len()));
+    for (piece, index) in others.iter().zip(squares) {
+        let sq = Square::new(u32::from(index));
+        if setup.board.piece_at(sq).is_some() {
+            return None;
+        }
+        setup.board.set_piece_at(sq, *piece);
+    }
+    let pos: Chess = setup.position(CastlingMode::Standard).ok()?;
+    let king_sq = Square::from_coords(king, back);
+    let stuck = !pos
+        .legal_moves()
+        .iter()
+        .any(|mv| mv.from() == Some(king_sq));
+    stuck.then_some(pos)
 }
 
 fn squares(pos: &Chess, own: bool) -> Vec<Square> {
@@ -182,7 +272,7 @@ fn events(m: &mut Miner, pos: &Chess, kind: &Board) -> Option<Vec<TouchEvent>> {
                 .filter(|sq| pos.board().piece_at(*sq) == Some(us.rook()))
                 .collect();
             let rook = pick(m, &rooks);
-            match m.below(5) {
+            match m.below(8) {
                 0 => out.extend([touch(king), touch(rook)]),
                 1 => out.extend([touch(rook), touch(king)]),
                 2 => {
@@ -207,10 +297,72 @@ fn events(m: &mut Miner, pos: &Chess, kind: &Board) -> Option<Vec<TouchEvent>> {
                         on: Square::from_coords(file, us.backrank()).to_string(),
                     });
                 }
-                _ => {
-                    // Something else first, then the king and rook.
-                    out.push(touch(pick(m, &own)));
+                4 => {
+                    // Something else first (often the opponent's king, which can never be
+                    // captured: `pass-over-before-king`), then the king and rook.
+                    let first = match pos.board().king_of(!us) {
+                        Some(theirs) if m.chance(1, 2) => theirs,
+                        _ => pick(m, &own),
+                    };
+                    out.push(touch(first));
                     out.extend([touch(king), touch(rook)]);
+                }
+                5 => {
+                    // The king, something else, then the rook (`rook-touched-later`).
+                    out.push(touch(king));
+                    let list = if m.chance(1, 2) { &own } else { &theirs };
+                    out.push(touch(pick(m, list)));
+                    out.push(touch(rook));
+                }
+                6 => {
+                    // The king and the rook, then an opponent's piece (`castling-before-capture`).
+                    out.extend([touch(king), touch(rook), touch(pick(m, &theirs))]);
+                }
+                _ => {
+                    // Another piece touched, the king let go as castling, perhaps the rook let
+                    // go too, then the opponent's touch (`claim-during-unfinished-move`).
+                    out.push(touch(pick(m, &own)));
+                    let (to, crossed) = if rook.file() == File::H {
+                        (File::G, File::F)
+                    } else {
+                        (File::C, File::D)
+                    };
+                    out.push(TouchEvent::Release {
+                        from: king.to_string(),
+                        on: Square::from_coords(to, us.backrank()).to_string(),
+                    });
+                    if m.chance(1, 3) {
+                        out.push(TouchEvent::Release {
+                            from: rook.to_string(),
+                            on: Square::from_coords(crossed, us.backrank()).to_string(),
+                        });
+                    }
+                    out.push(TouchEvent::OpponentTouches(pick(m, &theirs).to_string()));
+                }
+            }
+        }
+        Board::Boxed { home } => {
+            // The king and a rook of the first rank, touched one after the other or together,
+            // then (at home, castling illegal and the king stuck: any move) other pieces
+            // (`touches-after-free-choice`, `castling-king-at-home`).
+            let king = pos.board().king_of(us)?;
+            let rooks: Vec<Square> = (pos.board().rooks() & pos.board().by_color(us))
+                .into_iter()
+                .filter(|sq| sq.rank() == us.backrank())
+                .collect();
+            let rook = pick(m, &rooks);
+            if m.chance(1, 2) {
+                out.extend([touch(king), touch(rook)]);
+            } else {
+                out.push(TouchEvent::TouchTogether(
+                    king.to_string(),
+                    rook.to_string(),
+                ));
+            }
+            if *home || m.chance(1, 2) {
+                for _ in 0..1 + m.below(2) {
+                    let list = if m.chance(1, 2) { &own } else { &theirs };
+                    out.push(touch(pick(m, list)));
                 }
             }
         }
@@ -234,14 +386,24 @@ fn events(m: &mut Miner, pos: &Chess, kind: &Board) -> Option<Vec<TouchEvent>> {
                 from: from.to_string(),
                 on: mv.to().to_string(),
             };
-            match m.below(4) {
+            match m.below(5) {
                 0 => out.extend([touch(from), new]),
                 1 => out.push(release),
                 2 => out.extend([release, new]),
-                _ => out.extend([new, touch(pick(m, &own))]),
+                3 => out.extend([new, touch(pick(m, &own))]),
+                _ => {
+                    // Another piece touched, the pawn let go on the last rank, perhaps the new
+                    // piece, then the opponent's touch (`claim-during-unfinished-move`).
+                    out.push(touch(pick(m, &own)));
+                    out.push(release);
+                    if m.chance(1, 3) {
+                        out.push(new);
+                    }
+                    out.push(TouchEvent::OpponentTouches(pick(m, &theirs).to_string()));
+                }
             }
         }
-        Board::Game => match m.below(9) {
+        Board::Game => match m.below(12) {
             0 => {
                 for _ in 0..1 + m.below(3) {
                     out.push(touch(pick(m, &own)));
@@ -275,6 +437,31 @@ fn events(m: &mut Miner, pos: &Chess, kind: &Board) -> Option<Vec<TouchEvent>> {
                 if m.chance(1, 3) {
                     out.push(touch(pick(m, &own)));
                 }
+            }
+            9 => {
+                // "J'adoube", a touch, an adjustment (`jadoube-until-next-touch`).
+                out.push(TouchEvent::SayJadoube);
+                out.push(touch(pick(m, &own)));
+                out.push(TouchEvent::Adjust(pick(m, &own).to_string()));
+            }
+            10 => {
+                // A piece touched again (`same-piece-twice`).
+                let (a, b) = (pick(m, &own), pick(m, &own));
+                out.extend([touch(a), touch(b), touch(a)]);
+            }
+            11 => {
+                // A piece let go out of its reach, then another touched (`release-out-of-reach`).
+                let from = pick(m, &own);
+                let reach = targets(pos, from);
+                let all: Vec<Square> = Square::ALL
+                    .into_iter()
+                    .filter(|s| *s != from && !reach.contains(s))
+                    .collect();
+                out.push(TouchEvent::Release {
+                    from: from.to_string(),
+                    on: pick(m, &all).to_string(),
+                });
+                out.push(touch(pick(m, &own)));
             }
             5 | 6 => {
                 // A piece let go on a square: mostly one it can reach.
@@ -368,15 +555,18 @@ fn describe(pos: &Chess, event: &TouchEvent) -> String {
 
 /// Touch-move rulings of random positions and events, every clause of Article 4.
 pub fn touch_move(m: &mut Miner) -> Vec<Case> {
-    let weights: Vec<(&'static str, usize)> = CLAUSES.iter().map(|c| (c.1, c.2)).collect();
-    let mut q = Quotas::sized(TOTAL, &weights);
+    let mut quotas: Vec<(&'static str, usize)> = CLAUSES.iter().map(|c| (c.1, c.2)).collect();
+    debug_assert_eq!(quotas.iter().map(|q| q.1).sum::<usize>(), TOTAL);
+    quotas.extend(Reading::ALL.map(|r| (r.key(), PER_READING)));
+    let mut q = Quotas::exact(&quotas);
     for i in 0..200_000 {
         if q.full() {
             break;
         }
-        let kind = match i % 6 {
-            0 => Board::Castling,
+        let kind = match i % 8 {
+            0 | 6 => Board::Castling,
             1 => Board::Promotion,
+            7 => Board::Boxed { home: i % 16 == 7 },
             _ => Board::Game,
         };
         let Some(drawn) = board(m, &kind) else {
@@ -397,22 +587,33 @@ pub fn touch_move(m: &mut Miner) -> Vec<Case> {
         let Ok(ruling) = touch::rule(&pos, &events) else {
             continue;
         };
-        let Some((article, pattern, _, says)) = clause(ruling.clause) else {
+        let Some((article, by_clause, _, says)) = clause(ruling.clause) else {
             continue;
         };
+        // A ruling resting on a reading is filed under it (the first, when several).
+        let pattern = ruling.readings.first().map_or(*by_clause, |r| r.key());
         if !q.wants(pattern) {
             continue;
         }
         let allowed = ruling.obligation();
         let side = side_name(pos.turn());
         let what: Vec<String> = events.iter().map(|e| describe(&pos, e)).collect();
+        let reading = ruling
+            .readings
+            .iter()
+            .map(|r| format!("; the suite's reading `{r}`"))
+            .collect::<String>();
         let title = format!(
-            "{}: {} ({article}: {says})",
+            "{}: {} ({article}: {says}{reading})",
             what.join(", then "),
             answer(&allowed, side)
         );
         let expect = Expect {
-            touch_move: Some(vec![TouchMove { events, allowed }]),
+            touch_move: Some(vec![TouchMove {
+                events,
+                allowed,
+                readings: ruling.readings.clone(),
+            }]),
             ..Expect::default()
         };
         q.keep(
@@ -431,7 +632,10 @@ mod tests {
     fn every_clause_the_arbiter_names_has_a_quota() {
         // The clauses `touch::rule` can answer with, read from its source: a clause missing here
         // would be mined into no quota, silently.
-        let source = include_str!("../../../../src/touch.rs");
+        let source = concat!(
+            include_str!("../../../../src/touch/mod.rs"),
+            include_str!("../../../../src/touch/board.rs")
+        );
         for (article, ..) in CLAUSES {
             assert!(
                 source.contains(&format!("\"{article}\"")),
