@@ -567,7 +567,18 @@ fn cli_run() -> Result<(), String> {
     if code != Some(1) || errors == 0 {
         return Err(format!("exit {code:?}\n{stdout}"));
     }
-    if took > Duration::from_millis(200 * errors as u64 + 3_000) {
+    // Once per case: as many timeouts as errored cases. (Wall time is only a guard against a
+    // run that never ends: a timed bound would flake on a busy machine.)
+    let errored = stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("ERROR "))
+        .count();
+    if errors != errored {
+        return Err(format!(
+            "{errors} timeouts in {errored} errored cases\n{stdout}"
+        ));
+    }
+    if took > Duration::from_millis(200 * errors as u64 * 20 + 60_000) {
         return Err(format!("{errors} hangs took {took:?}"));
     }
     // An engine that cannot start is bad usage: exit 2, nothing run.
