@@ -23,6 +23,12 @@ use crate::replay::{Replay, ReplayError};
 /// The name of the file, beside case files, that lists retired ids.
 pub const RETIRED_FILE: &str = "retired.yaml";
 
+/// The largest case file (or list of retired ids) the loader reads, in bytes: 16 MiB, twenty
+/// times the largest file of `generated/`. A larger file is refused unread.
+pub const MAX_FILE_BYTES: usize = 16 << 20;
+
+pub use crate::locate::MAX_DEPTH;
+
 /// A case with where it was loaded from, and the checks it makes of an engine (planned once,
 /// at load, from its assertions).
 #[derive(Debug, Clone)]
@@ -146,8 +152,14 @@ pub struct LoadError {
 }
 
 impl fmt::Display for LoadError {
+    /// `FILE:LINE:COLUMN: case `ID`: MESSAGE`, leaving out a line or column that is not known
+    /// (a problem of the whole file is `FILE: MESSAGE`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}: ", self.file)?,
+            (line, 0) => write!(f, "{}:{line}: ", self.file)?,
+            (line, column) => write!(f, "{}:{line}:{column}: ", self.file)?,
+        }
         if let Some(id) = &self.case {
             write!(f, "case `{id}`: ")?;
         }
@@ -245,43 +257,67 @@ impl Catalogue {
         Catalogue::from_sources_where(embedded(files), std::iter::empty(), |case| case == id)
     }
 
-    /// Loads case files from paths: a file is read as one case file, a directory for its
-    /// `*.yaml` files (sorted by name, `retired.yaml` read as the list of retired ids).
+    /// Loads case files from paths: a file is read as one case file, a folder for its `*.yaml`
+    /// and `*.yml` files (sorted by name; subfolders are not read).
+    ///
+    /// Retired ids are refused, whatever is loaded: those built in (`cases/retired.yaml`), and
+    /// those of the `retired.yaml` of every folder given or holding a file given. A file named
+    /// twice (alone and through its folder) is read once.
     ///
     /// # Errors
     ///
-    /// Every problem found, each with its file, line, column and case id.
+    /// Every problem found, each with its file, line, column and case id; also a folder with
+    /// no case file (saying what it holds instead), a subfolder holding case files (which would
+    /// not be read), and a file over [`MAX_FILE_BYTES`].
     pub fn load<P: AsRef<Path>>(paths: &[P]) -> Result<Catalogue, LoadErrors> {
         let mut sources = Vec::new();
-        let mut retired = Vec::new();
+        let mut retired: Vec<Source> = embedded(builtin::RETIRED.iter()).collect();
+        let mut read: HashSet<PathBuf> = HashSet::new();
         let mut errors = Vec::new();
         for path in paths {
             let path = path.as_ref();
             let files = if path.is_dir() {
-                match yaml_files(path) {
-                    Ok(files) => files,
+                match folder(path) {
+                    Ok(found) => {
+                        errors.extend(folder_errors(path, &found));
+                        found.files
+                    }
                     Err(e) => {
-                        errors.push(file_error(path, format!("cannot read directory: {e}")));
+                        errors.push(file_error(path, format!("cannot read the folder: {e}")));
                         continue;
                     }
                 }
             } else {
-                vec![path.to_path_buf()]
+                // A file alone is held to its folder's retired ids, as the folder would be.
+                let beside = match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() => dir.join(RETIRED_FILE),
+                    _ => PathBuf::from(RETIRED_FILE),
+                };
+                if beside.is_file() && path.file_name().is_none_or(|n| n != RETIRED_FILE) {
+                    vec![beside, path.to_path_buf()]
+                } else {
+                    vec![path.to_path_buf()]
+                }
             };
             for file in files {
-                match std::fs::read_to_string(&file) {
+                // A file named twice (alone and in its folder, say) is read once.
+                if !read.insert(file.canonicalize().unwrap_or_else(|_| file.clone())) {
+                    continue;
+                }
+                let is_retired = file.file_name().is_some_and(|n| n == RETIRED_FILE);
+                match read_case_file(&file) {
                     Ok(text) => {
                         let source = Source {
                             name: file.display().to_string(),
                             text,
                         };
-                        if file.file_name().is_some_and(|n| n == RETIRED_FILE) {
+                        if is_retired {
                             retired.push(source);
                         } else {
                             sources.push(source);
                         }
                     }
-                    Err(e) => errors.push(file_error(&file, format!("cannot read: {e}"))),
+                    Err(error) => errors.push(error),
                 }
             }
         }
@@ -321,6 +357,10 @@ impl Catalogue {
             errors: Vec::new(),
         };
         for source in retired {
+            if let Err(error) = screen(&source, &locate::scan(&source.text)) {
+                load.errors.push(error);
+                continue;
+            }
             match serde_yaml_ng::from_str::<RetiredFile>(&source.text) {
                 Ok(file) => {
                     for r in file.retired {
@@ -422,17 +462,26 @@ struct Load {
 impl Load {
     /// Reads one case file, keeping the cases `keep` accepts.
     fn file(&mut self, source: &Source, keep: &impl Fn(&str) -> bool) {
-        let starts = locate::case_starts(&source.text);
+        let scan = locate::scan(&source.text);
+        // The case a problem is in: the last one starting before it.
+        let case_at = |line: usize| {
+            scan.starts
+                .iter()
+                .rev()
+                .find(|s| s.line <= line)
+                .and_then(|s| s.id.clone())
+        };
+        if let Err(mut error) = screen(source, &scan) {
+            error.case = case_at(error.line);
+            self.errors.push(error);
+            return;
+        }
+        let starts = scan.starts.as_slice();
         let file: CaseFile = match serde_yaml_ng::from_str(&source.text) {
             Ok(file) => file,
             Err(e) => {
                 let mut error = yaml_error(&source.name, &e);
-                // The case the problem is in: the last one starting before it.
-                error.case = starts
-                    .iter()
-                    .rev()
-                    .find(|s| s.line <= error.line)
-                    .and_then(|s| s.id.clone());
+                error.case = case_at(error.line);
                 self.errors.push(error);
                 return;
             }
@@ -498,16 +547,161 @@ impl Load {
     }
 }
 
-fn yaml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
+/// What the loader refuses of a file before serde reads it: a file over [`MAX_FILE_BYTES`],
+/// and what [`locate::scan`] refuses (anchors, aliases, nesting beyond [`MAX_DEPTH`], a key
+/// written twice), where it is written.
+fn screen(source: &Source, scan: &locate::Scan) -> Result<(), LoadError> {
+    if source.text.len() > MAX_FILE_BYTES {
+        return Err(too_large(&source.name));
+    }
+    match &scan.refusal {
+        None => Ok(()),
+        Some(refusal) => Err(LoadError {
+            file: source.name.clone(),
+            line: refusal.mark.0,
+            column: refusal.mark.1,
+            case: None,
+            message: refusal.message.clone(),
+        }),
+    }
+}
+
+fn too_large(file: &str) -> LoadError {
+    LoadError {
+        file: file.to_owned(),
+        line: 0,
+        column: 0,
+        case: None,
+        message: format!(
+            "the file is larger than {} MiB, the most a case file may be",
+            MAX_FILE_BYTES >> 20
+        ),
+    }
+}
+
+/// Whether a file is named as a case file: `*.yaml` or `*.yml`.
+fn is_yaml(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
+}
+
+/// What a folder given to the loader holds.
+#[derive(Default)]
+struct Folder {
+    /// Its `*.yaml` and `*.yml` files, sorted by name (`retired.yaml` among them).
+    files: Vec<PathBuf>,
+    /// Its subfolders that hold case files themselves (sorted), which are not read.
+    nested: Vec<PathBuf>,
+    /// Its other entries, by name (sorted; a folder with a trailing `/`): files of other
+    /// kinds, subfolders without case files.
+    others: Vec<String>,
+}
+
+fn folder(dir: &Path) -> std::io::Result<Folder> {
+    let mut found = Folder::default();
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "yaml" || e == "yml") && path.is_file() {
-            files.push(path);
+        if is_yaml(&path) && path.is_file() {
+            found.files.push(path);
+        } else if path.is_dir() && holds_yaml(&path) {
+            found.nested.push(path);
+        } else {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let slash = if path.is_dir() { "/" } else { "" };
+            found
+                .others
+                .push(format!("{}{slash}", name.unwrap_or_default()));
         }
     }
-    files.sort();
-    Ok(files)
+    found.files.sort();
+    found.nested.sort();
+    found.others.sort();
+    Ok(found)
+}
+
+/// Whether a folder has a case file (a `*.yaml` or `*.yml` file) of its own.
+fn holds_yaml(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| is_yaml(&e.path()) && e.path().is_file())
+    })
+}
+
+/// The problems of a folder as a whole: subfolders with case files (not read: the catalogue is
+/// one level, so a `--cases` path never takes in more than it shows), and a folder with no case
+/// file at all, saying what it holds instead.
+fn folder_errors(dir: &Path, found: &Folder) -> Vec<LoadError> {
+    let mut errors: Vec<LoadError> = found
+        .nested
+        .iter()
+        .map(|sub| {
+            file_error(
+                sub,
+                format!(
+                    "a folder of case files inside {}: subfolders are not read; load it on its \
+                     own (`--cases {}`) or move its files up",
+                    dir.display(),
+                    sub.display()
+                ),
+            )
+        })
+        .collect();
+    let cases = found
+        .files
+        .iter()
+        .filter(|f| f.file_name().is_none_or(|n| n != RETIRED_FILE))
+        .count();
+    if cases == 0 && found.nested.is_empty() {
+        let mut names: Vec<&str> = found.others.iter().map(String::as_str).collect();
+        if !found.files.is_empty() {
+            names.insert(0, RETIRED_FILE);
+        }
+        let holds = match names.len() {
+            0 => "it is empty".to_owned(),
+            n if n <= 4 => format!("it holds only {}", names.join(", ")),
+            n => format!(
+                "it holds only {}, and {} more",
+                names[..3].join(", "),
+                n - 3
+            ),
+        };
+        errors.push(file_error(
+            dir,
+            format!("no case file (`*.yaml` or `*.yml`) in this folder: {holds}"),
+        ));
+    }
+    errors
+}
+
+/// A file's text, read no further than [`MAX_FILE_BYTES`] (a larger file, or an endless one
+/// like `/dev/zero`, is refused without reading it whole).
+fn read_case_file(file: &Path) -> Result<String, LoadError> {
+    use std::io::Read;
+    let name = file.display().to_string();
+    let cannot = |e: std::io::Error| file_error(file, format!("cannot read: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_large(&name));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = valid
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
+        LoadError {
+            file: name.clone(),
+            line,
+            column,
+            case: None,
+            message: "not a valid case file: the text is not UTF-8".into(),
+        }
+    })
 }
 
 fn file_error(path: &Path, message: String) -> LoadError {

@@ -1,8 +1,15 @@
 //! Where things are written in a case file: the line and column of every node, by its path
 //! (`cases[3].expect.legal[2]`), read from the events of libyaml, the parser serde reads the
 //! files with. serde gives no spans; this does, exactly, whatever the layout of the file.
+//!
+//! The same walk screens a file before serde builds any value of it ([`scan`]): anchors and
+//! aliases, nesting deeper than [`MAX_DEPTH`] and a key written twice in one map are refused
+//! where they are written. An alias makes serde copy its anchored value again (a 2 MB file can
+//! ask for gigabytes), and libyaml's scanner costs time quadratic in the nesting depth (it looks
+//! at every open level for each token), so both are stopped here, while the cost is still a
+//! single linear pass over the text.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::mem::MaybeUninit;
 
 /// One step of a path into a case: a map key or a list index.
@@ -41,11 +48,12 @@ pub(crate) struct Locator {
 }
 
 impl Locator {
-    /// Reads `text`. A file that does not parse gives the marks of what came before the
-    /// problem (serde reports the problem itself).
+    /// Reads `text`. A file that does not parse, or that [`scan`] refuses, gives the marks of
+    /// what came before the problem (the loader reports the problem itself).
     pub(crate) fn new(text: &str) -> Locator {
         let mut marks = HashMap::new();
-        walk(text, |path, at_key, mark, _| {
+        // A refusal was reported by the scan that came first; the marks before it stand.
+        let _ = walk(text, |path, at_key, mark, _| {
             marks.entry((path.to_vec(), at_key)).or_insert(mark);
         });
         Locator { marks }
@@ -72,11 +80,35 @@ pub(crate) struct CaseStart {
     pub id: Option<String>,
 }
 
-/// Every case of a file, in order: cheaper than a [`Locator`], for every file the loader reads.
-/// A file that does not parse gives the cases before the problem.
-pub(crate) fn case_starts(text: &str) -> Vec<CaseStart> {
+/// The deepest nesting of maps and lists a case file may have. The deepest files of the
+/// catalogue have seven levels (the file, `cases`, a case, `expect`, `attacks`, an item, its
+/// `includes`); the rest is room to spare.
+pub const MAX_DEPTH: usize = 64;
+
+/// Something the case format does not allow, found before serde read the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    /// Where it is written.
+    pub mark: Mark,
+    /// What it is and what to write instead.
+    pub message: String,
+}
+
+/// What one walk of a file tells the loader before serde reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Scan {
+    /// Every case of the file, in order (those before the refusal, if there is one).
+    pub starts: Vec<CaseStart>,
+    /// The first thing of the file the format does not allow.
+    pub refusal: Option<Refusal>,
+}
+
+/// Every case of a file, in order, and the first anchor, alias, over-deep nesting or duplicate
+/// key: cheaper than a [`Locator`], for every file the loader reads. A file that does not parse
+/// gives the cases before the problem (serde reports the problem itself).
+pub(crate) fn scan(text: &str) -> Scan {
     let mut starts: Vec<CaseStart> = Vec::new();
-    walk(text, |path, at_key, (line, _), scalar| match path {
+    let refusal = walk(text, |path, at_key, (line, _), scalar| match path {
         [Step::Key(cases), Step::Index(_)] if cases == "cases" && !at_key => {
             starts.push(CaseStart { line, id: None });
         }
@@ -88,8 +120,14 @@ pub(crate) fn case_starts(text: &str) -> Vec<CaseStart> {
             }
         }
         _ => {}
-    });
-    starts
+    })
+    .err();
+    Scan { starts, refusal }
+}
+
+#[cfg(test)]
+fn case_starts(text: &str) -> Vec<CaseStart> {
+    scan(text).starts
 }
 
 /// What a container being read is.
@@ -98,6 +136,8 @@ enum Kind {
         /// The key of the value being read.
         key: Option<String>,
         expecting_key: bool,
+        /// The keys read so far (those written as scalars), to refuse one written twice.
+        keys: HashSet<String>,
     },
     Seq {
         index: usize,
@@ -115,24 +155,34 @@ struct Frame {
 
 /// Calls `found` with the path and mark of every node (and key) of `text`, in order, and the
 /// text of the node when it is a scalar. One path is kept, steps pushed as nodes open and
-/// popped as they close.
-fn walk(text: &str, mut found: impl FnMut(&[Step], bool, Mark, Option<&str>)) {
+/// popped as they close. Stops at the first anchor, alias, container deeper than
+/// [`MAX_DEPTH`] or duplicate key, before `found` sees it. A syntax error ends the walk
+/// quietly.
+fn walk(
+    text: &str,
+    mut found: impl FnMut(&[Step], bool, Mark, Option<&str>),
+) -> Result<(), Refusal> {
     let Some(mut parser) = Parser::new(text.as_bytes()) else {
-        return;
+        return Ok(());
     };
     let mut path: Vec<Step> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     while let Some((event, mark)) = parser.next() {
+        refuse(&event, mark, stack.len())?;
         let kind = match &event {
-            Event::MappingStart => Some(Kind::Map {
+            Event::MappingStart { .. } => Some(Kind::Map {
                 key: None,
                 expecting_key: true,
+                keys: HashSet::new(),
             }),
-            Event::SequenceStart => Some(Kind::Seq { index: 0 }),
+            Event::SequenceStart { .. } => Some(Kind::Seq { index: 0 }),
             _ => None,
         };
         match event {
-            Event::Scalar(_) | Event::Alias | Event::MappingStart | Event::SequenceStart => {
+            Event::Scalar { .. }
+            | Event::Alias(_)
+            | Event::MappingStart { .. }
+            | Event::SequenceStart { .. } => {
                 // Where the node sits: a key of a map, a value, an item, or the root.
                 let (step, is_key) = match stack.last() {
                     None => (None, false),
@@ -154,11 +204,26 @@ fn walk(text: &str, mut found: impl FnMut(&[Step], bool, Mark, Option<&str>)) {
                     }) => (Some(Step::Index(*index)), false),
                 };
                 let scalar = match &event {
-                    Event::Scalar(text) => Some(text.as_str()),
+                    Event::Scalar { text, .. } => Some(text.as_str()),
                     _ => None,
                 };
                 if is_key {
                     let name = scalar.unwrap_or("?").to_owned();
+                    if let Some(Frame {
+                        kind: Kind::Map { keys, .. },
+                        ..
+                    }) = stack.last_mut()
+                        && scalar.is_some()
+                        && !keys.insert(name.clone())
+                    {
+                        return Err(Refusal {
+                            mark,
+                            message: format!(
+                                "duplicate key `{}`: a key is written once in a map",
+                                shortened(&name)
+                            ),
+                        });
+                    }
                     path.push(Step::Key(name.clone()));
                     found(&path, true, mark, Some(&name));
                     path.pop();
@@ -205,6 +270,44 @@ fn walk(text: &str, mut found: impl FnMut(&[Step], bool, Mark, Option<&str>)) {
             Event::Other => {}
         }
     }
+    Ok(())
+}
+
+/// The format's refusal of an event, if it has one: an anchor or alias, or a container that
+/// would open at more than [`MAX_DEPTH`] levels (`depth` are open around it).
+fn refuse(event: &Event, mark: Mark, depth: usize) -> Result<(), Refusal> {
+    let message = match event {
+        Event::Alias(name) => format!(
+            "an alias (`*{}`): anchors and aliases are not part of the case format; write the \
+             value out",
+            shortened(name)
+        ),
+        Event::Scalar {
+            anchor: Some(name), ..
+        }
+        | Event::MappingStart { anchor: Some(name) }
+        | Event::SequenceStart { anchor: Some(name) } => format!(
+            "an anchor (`&{}`): anchors and aliases are not part of the case format; write the \
+             value out where it is used",
+            shortened(name)
+        ),
+        Event::MappingStart { .. } | Event::SequenceStart { .. } if depth >= MAX_DEPTH => {
+            format!(
+                "maps and lists nested more than {MAX_DEPTH} deep: a case file needs fewer than \
+                 ten levels"
+            )
+        }
+        _ => return Ok(()),
+    };
+    Err(Refusal { mark, message })
+}
+
+/// A name as quoted in a message: at most 40 characters.
+fn shortened(name: &str) -> String {
+    match name.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &name[..at]),
+        None => name.to_owned(),
+    }
 }
 
 /// The container on top of the stack moves past a node that ended: after a key, its value
@@ -219,11 +322,19 @@ fn node_ended(stack: &mut [Frame], was_key: bool) {
 
 /// What the walk needs of an event.
 enum Event {
-    Scalar(String),
-    Alias,
-    MappingStart,
+    Scalar {
+        text: String,
+        anchor: Option<String>,
+    },
+    /// The alias's name.
+    Alias(String),
+    MappingStart {
+        anchor: Option<String>,
+    },
     MappingEnd,
-    SequenceStart,
+    SequenceStart {
+        anchor: Option<String>,
+    },
     SequenceEnd,
     Other,
 }
@@ -286,12 +397,21 @@ impl<'input> Parser<'input> {
                     } else {
                         std::slice::from_raw_parts(scalar.value, scalar.length as usize)
                     };
-                    Event::Scalar(String::from_utf8_lossy(bytes).into_owned())
+                    Event::Scalar {
+                        text: String::from_utf8_lossy(bytes).into_owned(),
+                        anchor: name(scalar.anchor),
+                    }
                 }
-                unsafe_libyaml::YAML_ALIAS_EVENT => Event::Alias,
-                unsafe_libyaml::YAML_MAPPING_START_EVENT => Event::MappingStart,
+                unsafe_libyaml::YAML_ALIAS_EVENT => {
+                    Event::Alias(name(e.data.alias.anchor).unwrap_or_default())
+                }
+                unsafe_libyaml::YAML_MAPPING_START_EVENT => Event::MappingStart {
+                    anchor: name(e.data.mapping_start.anchor),
+                },
                 unsafe_libyaml::YAML_MAPPING_END_EVENT => Event::MappingEnd,
-                unsafe_libyaml::YAML_SEQUENCE_START_EVENT => Event::SequenceStart,
+                unsafe_libyaml::YAML_SEQUENCE_START_EVENT => Event::SequenceStart {
+                    anchor: name(e.data.sequence_start.anchor),
+                },
                 unsafe_libyaml::YAML_SEQUENCE_END_EVENT => Event::SequenceEnd,
                 unsafe_libyaml::YAML_STREAM_END_EVENT => {
                     self.done = true;
@@ -307,6 +427,20 @@ impl<'input> Parser<'input> {
             Some((kind, mark))
         }
     }
+}
+
+/// An anchor's name, copied out of an event: libyaml's NUL-terminated string, or none.
+///
+/// # Safety
+///
+/// `raw` is null or points to a NUL-terminated string that lives while this runs.
+unsafe fn name(raw: *const u8) -> Option<String> {
+    if raw.is_null() {
+        return None;
+    }
+    // SAFETY: as the caller promises.
+    let name = unsafe { std::ffi::CStr::from_ptr(raw.cast()) };
+    Some(name.to_string_lossy().into_owned())
 }
 
 impl Drop for Parser<'_> {
@@ -372,6 +506,61 @@ mod tests {
                 }
             ]
         );
+    }
+
+    fn refusal(text: &str) -> Option<(Mark, String)> {
+        scan(text).refusal.map(|r| (r.mark, r.message))
+    }
+
+    #[test]
+    fn refuses_anchors_and_aliases_where_they_are_written() {
+        let text = "cases:\n  - id: a/b\n    title: &t long\n  - id: a/c\n    title: *t\n";
+        let (mark, message) = refusal(text).expect("refused");
+        assert_eq!(mark, (3, 12));
+        assert!(message.contains("anchor (`&t`)"), "{message}");
+        // The cases before the refusal are still known.
+        assert_eq!(scan(text).starts.len(), 1);
+        let (mark, message) = refusal("a: 1\nb: *x\n").expect("refused");
+        assert_eq!(mark, (2, 4));
+        assert!(message.contains("alias (`*x`)"), "{message}");
+        for anchored in ["a: &m {b: 1}\n", "a: &s [1]\n", "- &x\n  - 1\n"] {
+            assert!(
+                refusal(anchored).is_some_and(|(_, m)| m.contains("anchor")),
+                "{anchored}"
+            );
+        }
+        let long = format!("a: &{} 1\n", "n".repeat(100));
+        let (_, message) = refusal(&long).expect("refused");
+        assert!(message.len() < 200, "{message}");
+    }
+
+    #[test]
+    fn refuses_nesting_beyond_the_limit_at_the_first_level_too_deep() {
+        let deep = |n: usize| format!("cases: {}{}\n", "[".repeat(n), "]".repeat(n));
+        // The file's map is one level.
+        assert_eq!(refusal(&deep(MAX_DEPTH - 1)), None);
+        let (mark, message) = refusal(&deep(MAX_DEPTH)).expect("refused");
+        assert_eq!(mark, (1, 8 + MAX_DEPTH - 1));
+        assert!(
+            message.contains(&format!("more than {MAX_DEPTH}")),
+            "{message}"
+        );
+        let block: String = (0..MAX_DEPTH + 1)
+            .map(|i| format!("{}k:\n", " ".repeat(i)))
+            .collect();
+        assert!(refusal(&format!("{block}{}1\n", " ".repeat(MAX_DEPTH + 1))).is_some());
+    }
+
+    #[test]
+    fn refuses_a_key_written_twice_at_the_second() {
+        let text = "cases:\n  - id: a/b\n    title: t\n    expect: { san: { e1g1: O-O, e1g1: Kg1 } }\n    title: u\n";
+        let (mark, message) = refusal(text).expect("refused");
+        assert_eq!(mark, (4, 33));
+        assert!(message.contains("duplicate key `e1g1`"), "{message}");
+        let (mark, _) = refusal("a: 1\nb:\n  a: 2\nb: 3\n").expect("refused");
+        assert_eq!(mark, (4, 1));
+        // The same key in different maps, and a case's keys again in the next case, are fine.
+        assert_eq!(refusal("- {a: 1, b: {a: 2}}\n- {a: 1}\n"), None);
     }
 
     #[test]

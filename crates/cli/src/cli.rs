@@ -42,7 +42,9 @@ enum Command {
 /// Where the cases come from, and which of them.
 #[derive(Debug, Args)]
 pub(crate) struct Selection {
-    /// A case file or a directory of them, instead of the built-in catalogue (repeatable).
+    /// A case file or a folder of them (`*.yaml` and `*.yml`; subfolders are not read),
+    /// instead of the built-in catalogue (repeatable). Retired ids are refused: the built-in
+    /// ones and those of the `retired.yaml` beside the files. Finding no case is an error.
     #[arg(long = "cases", value_name = "PATH")]
     pub(crate) cases: Vec<PathBuf>,
     /// Keep only the cases whose id contains this text (e.g. `castling/`).
@@ -90,11 +92,29 @@ impl Selection {
                 if n == 1 { "" } else { "s" }
             ))
         })?;
+        if catalogue.is_empty() && !self.cases.is_empty() {
+            // A folder with no case file is the loader's error; this is files without a case.
+            return Err(BadInput(format!(
+                "no case to run: the files of --cases {} hold none",
+                shown(&self.cases)
+            )));
+        }
+        let loaded = catalogue.len();
         let catalogue = match self.generated {
             Generated::Include => catalogue,
             Generated::Exclude => catalogue.retain(|c| c.origin == Origin::HandWritten),
             Generated::Only => catalogue.retain(|c| c.origin == Origin::Generated),
         };
+        if catalogue.is_empty() {
+            let (which, flag) = match self.generated {
+                Generated::Only => ("generated", "only"),
+                _ => ("hand-written", "exclude"),
+            };
+            return Err(BadInput(format!(
+                "no case to run: none of the {loaded} case{} loaded is {which} (--generated {flag})",
+                if loaded == 1 { "" } else { "s" },
+            )));
+        }
         match &self.filter {
             None => Ok(catalogue),
             Some(filter) => {
@@ -107,6 +127,12 @@ impl Selection {
             }
         }
     }
+}
+
+/// Paths as a user wrote them, for a message: `a.yaml, b/`.
+fn shown(paths: &[PathBuf]) -> String {
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    shown.join(", ")
 }
 
 /// The engine a `--engine` spec names; engines in other processes run with `options`.

@@ -394,3 +394,53 @@ fn generate_check_names_the_stale_files_and_exits_1() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A run of zero cases is bad input (exit 2) saying what was found, never a green run: an
+/// empty folder, files that hold no case, a `--generated` choice that keeps none.
+#[test]
+fn a_selection_of_zero_cases_exits_2_saying_what_was_found() {
+    let dir = std::env::temp_dir().join(format!("chess-conformance-zero-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let no_cases = dir.join("castling.yml");
+    std::fs::write(&no_cases, "cases: []\n").unwrap();
+    let path = |p: &std::path::Path| p.display().to_string();
+    let runs: [(Vec<String>, String); 3] = [
+        (
+            vec!["--cases".into(), path(&empty)],
+            format!(
+                "{}: no case file (`*.yaml` or `*.yml`) in this folder: it is empty",
+                path(&empty)
+            ),
+        ),
+        (
+            vec!["--cases".into(), path(&no_cases)],
+            format!(
+                "no case to run: the files of --cases {} hold none",
+                path(&no_cases)
+            ),
+        ),
+        (
+            vec![
+                "--cases".into(),
+                "cases/castling.yaml".into(),
+                "--generated".into(),
+                "only".into(),
+            ],
+            "no case to run: none of the".into(),
+        ),
+    ];
+    for (args, says) in runs {
+        let mut all = vec!["run"];
+        all.extend(args.iter().map(String::as_str));
+        let out = cli(&all);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(&says), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let help = text(&cli(&["run", "--help"]).stdout);
+    assert!(help.contains("`*.yaml` and `*.yml`"), "{help}");
+}
