@@ -301,13 +301,21 @@ fn matrix_writes_and_checks_one_baseline_per_engine() {
         "{}",
         text(&out.stderr)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
-    let out = matrix("--baselines", "/nonexistent-dir");
+    std::fs::remove_file(dir.join("reference-shakmaty.yaml")).unwrap();
+    let out = matrix("--baselines", dir_arg);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("no baseline for reference (shakmaty)"),
         "{}",
         text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A folder that is not there is reported before anything runs.
+    let out = matrix("--baselines", "/nonexistent-dir");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "/nonexistent-dir: no such folder of baselines\n"
     );
 }
 
