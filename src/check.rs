@@ -321,6 +321,47 @@ mod tests {
     }
 
     #[test]
+    fn an_in_process_perft_stops_at_the_timeout_and_the_case_errs() {
+        // Perft 9 of the initial position takes the reference hours.
+        let mut expect = Expect {
+            perft: Some([(9, 2_439_530_234_167)].into()),
+            ..Expect::default()
+        };
+        expect.move_count = Some(20);
+        let c = case(START, expect);
+        let limits = Limits {
+            timeout: std::time::Duration::from_millis(200),
+            ..Limits::DEFAULT
+        };
+        let started = std::time::Instant::now();
+        let v = check_within(&mut Reference::new(), &c, &limits);
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+        assert_eq!(v.outcome, Outcome::Error);
+        assert_eq!(
+            v.reason.as_deref(),
+            Some(
+                "perft 9: no answer within the timeout of 200ms (an engine in this process \
+                 stops at --timeout)"
+            )
+        );
+        // The other assertion of the case is still asked, and the engine answers again.
+        let outcomes: Vec<Outcome> = v.checks.iter().map(|c| c.outcome).collect();
+        assert_eq!(outcomes, [Outcome::Pass, Outcome::Error]);
+        let again = check_within(
+            &mut Reference::new(),
+            &case(
+                START,
+                Expect {
+                    perft: Some([(3, 8902)].into()),
+                    ..Expect::default()
+                },
+            ),
+            &limits,
+        );
+        assert_eq!(again.outcome, Outcome::Pass);
+    }
+
+    #[test]
     fn reference_passes_a_simple_case() {
         let c = case(
             START,

@@ -264,8 +264,9 @@ declare::questions! {
 
     /// The number of leaf nodes of the legal move tree of the given depth.
     ///
-    /// The default walks [`legal_moves`](Engine::legal_moves), asking once per inner node; an
-    /// engine with its own perft should override it.
+    /// The default walks [`legal_moves`](Engine::legal_moves), asking once per inner node, and
+    /// stops at the question's [`Deadline`](crate::Deadline); an engine with its own perft
+    /// should override it, and check the deadline as it walks.
     Perft = "perft":
         Perft "perft" fn perft(&mut self, game: &Game, depth: u32 as u32) -> u64 = {
             fn walk<E: Engine + ?Sized>(
@@ -278,6 +279,8 @@ declare::questions! {
                 if depth <= 1 {
                     return Ok(legal.len() as u64);
                 }
+                // An asked perft stops at its deadline (src/limits.rs).
+                crate::limits::Deadline::check()?;
                 let mut nodes = 0;
                 for mv in legal {
                     moves.push(mv);

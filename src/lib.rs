@@ -133,7 +133,7 @@ pub use engine::{
 };
 #[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};
-pub use limits::Limits;
+pub use limits::{Deadline, Limits};
 pub use reference::Reference;
 pub use report::Run;
 pub use touch::{Obligation, TouchEvent};

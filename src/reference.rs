@@ -11,6 +11,7 @@ use crate::engine::{
     Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
     LastGame, MoveResult,
 };
+use crate::limits::Deadline;
 use crate::replay::{self, Replay};
 use crate::touch::{self, Obligation, TouchEvent};
 
@@ -137,8 +138,10 @@ impl Engine for Reference {
         Ok(replay::square_names(attacked))
     }
 
+    /// shakmaty's move generator walked here rather than by `shakmaty::perft`, so that the walk
+    /// stops at the question's [`Deadline`] (a perft 9 takes hours).
     fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
-        Ok(shakmaty::perft(self.position(game)?, depth))
+        perft(self.position(game)?, depth)
     }
 
     fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
@@ -204,6 +207,26 @@ impl Engine for Reference {
             _ => Ok(Winnability::Undetermined),
         }
     }
+}
+
+/// Leaf nodes at `depth`, the last ply counted without being played (as `shakmaty::perft`
+/// does), the deadline checked at every node above it.
+fn perft(pos: &shakmaty::Chess, depth: u32) -> Answer<u64> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return Ok(moves.len() as u64);
+    }
+    Deadline::check()?;
+    let mut nodes = 0u64;
+    for m in moves {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        nodes = nodes.saturating_add(perft(&child, depth - 1)?);
+    }
+    Ok(nodes)
 }
 
 #[cfg(test)]

@@ -129,9 +129,9 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "chess-conformance: {} cases against {}\n",
-        run.results.len(),
-        run.engine
+        "chess-conformance: {} against {}\n",
+        plural(run.results.len(), "case"),
+        shown(&run.engine.to_string())
     );
     let width = run
         .by_area()
@@ -140,7 +140,7 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
         .max()
         .unwrap_or(0);
     for (area, tally) in run.by_area() {
-        let _ = writeln!(out, "{area:<width$}  {tally}");
+        let _ = writeln!(out, "{:<width$}  {tally}", shown(&area));
         let in_area: Vec<&(&LoadedCase, Verdict)> =
             run.results.iter().filter(|(_, v)| v.area == area).collect();
         let mut skips: BTreeMap<&str, usize> = BTreeMap::new();
@@ -156,7 +156,7 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
             }
         }
         for (reason, n) in skips {
-            let _ = writeln!(out, "  SKIP  {}: {reason}", plural(n, "case"));
+            let _ = writeln!(out, "  SKIP  {}: {}", plural(n, "case"), shown(reason));
         }
         if detail == Detail::Normal {
             let passing = in_area
@@ -166,9 +166,10 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
             for (reason, assertions, cases) in skipped_assertions(passing) {
                 let _ = writeln!(
                     out,
-                    "  SKIP  {} of {} that passed: {reason}",
+                    "  SKIP  {} of {} that passed: {}",
                     plural(assertions, "assertion"),
                     plural(cases, "case"),
+                    shown(&reason),
                 );
             }
         }
@@ -212,18 +213,25 @@ fn by_reason<'v>(checks: impl Iterator<Item = &'v Check>) -> Vec<(Vec<&'v str>, 
 fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
     let c = &case.case;
     let label = verdict.outcome.name().to_uppercase();
-    let _ = writeln!(out, "  {label:<5} {}  ({})", c.id, c.title);
+    let _ = writeln!(out, "  {label:<5} {}  ({})", shown(&c.id), shown(&c.title));
     match verdict.outcome {
         Outcome::Pass => {}
         Outcome::Skip => {
-            let _ = writeln!(out, "        {}", verdict.reason.as_deref().unwrap_or(""));
+            let reason = verdict.reason.as_deref().unwrap_or("");
+            let _ = writeln!(out, "        {}", shown(reason));
             return;
         }
         Outcome::Fail | Outcome::Error => {
-            let _ = writeln!(out, "        FIDE {} · {}:{}", c.rule, case.file, case.line);
-            let _ = writeln!(out, "        fen: {}", c.fen);
+            let _ = writeln!(
+                out,
+                "        FIDE {} · {}:{}",
+                shown(&c.rule),
+                shown(&case.file),
+                case.line
+            );
+            let _ = writeln!(out, "        fen: {}", shown(&c.fen));
             if !c.moves.is_empty() {
-                let _ = writeln!(out, "        moves: {}", c.moves.join(" "));
+                let _ = writeln!(out, "        moves: {}", shown(&c.moves.join(" ")));
             }
             if let Some(board) = diagram(&c.fen, &c.moves) {
                 for line in board.lines() {
@@ -232,18 +240,27 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
             }
             for (labels, reason) in by_reason(verdict.errors()) {
                 // A reason may span lines (an engine's stderr): keep them under the case.
-                let reason = reason.replace('\n', "\n          | ");
-                let _ = writeln!(out, "        {}: error: {reason}", labels.join(", "));
+                let reason = shown(reason).replace('\n', "\n          | ");
+                let _ = writeln!(
+                    out,
+                    "        {}: error: {reason}",
+                    shown(&labels.join(", "))
+                );
             }
             for check in verdict.failures() {
-                let _ = writeln!(out, "        {}:", check.assertion);
-                let _ = writeln!(out, "          expected: {}", check.expected);
-                let _ = writeln!(out, "          actual:   {}", check.actual);
+                let _ = writeln!(out, "        {}:", shown(&check.assertion));
+                let _ = writeln!(out, "          expected: {}", shown(&check.expected));
+                let _ = writeln!(out, "          actual:   {}", shown(&check.actual));
             }
         }
     }
     for (labels, reason) in by_reason(verdict.skipped()) {
-        let _ = writeln!(out, "        {}: skipped: {reason}", labels.join(", "));
+        let _ = writeln!(
+            out,
+            "        {}: skipped: {}",
+            shown(&labels.join(", ")),
+            shown(reason)
+        );
     }
 }
 
@@ -307,7 +324,11 @@ pub fn summary(verdict: &Verdict) -> String {
 /// were asked something, by reason.
 pub fn markdown(run: &Run) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "## chess-conformance: {}\n", run.engine);
+    let _ = writeln!(
+        out,
+        "## chess-conformance: {}\n",
+        markdown_cell(&run.engine.to_string())
+    );
     let _ = writeln!(out, "| area | pass | fail | skip | error |");
     let _ = writeln!(out, "|---|---:|---:|---:|---:|");
     for (area, t) in run.by_area() {
@@ -365,5 +386,47 @@ pub fn markdown(run: &Run) -> String {
 
 /// Text made safe for a Markdown table cell.
 fn markdown_cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    shown(text).replace('|', "\\|").replace('\n', " ")
+}
+
+/// Text from a case file or an engine as a report prints it: control characters (an escape
+/// sequence that would recolour or clear the reader's terminal, a carriage return that would
+/// overwrite a line) and the bidirectional overrides that reorder what is read, escaped as Rust
+/// writes them (`\u{1b}`, `\r`); newlines kept, for the callers to indent.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| {
+        (c.is_control() && c != '\n')
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(escaped) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if escaped(c) => {
+                let _ = write!(out, "{}", c.escape_unicode());
+            }
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn control_characters_are_escaped_and_newlines_kept() {
+        assert_eq!(shown("e2e4 e7e5"), "e2e4 e7e5");
+        assert!(matches!(shown("plain"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(
+            shown("\u{1b}[2J\u{1b}]0;pwned\u{7}a\rb\tc\u{0}\nnext\u{202e}txt"),
+            "\\u{1b}[2J\\u{1b}]0;pwned\\u{7}a\\rb\\tc\\u{0}\nnext\\u{202e}txt"
+        );
+        assert_eq!(shown("\u{85}é♔"), "\\u{85}é♔");
+    }
 }

@@ -1,6 +1,7 @@
 //! Asking an engine, as probes do: every call guarded (a panic becomes an error that says where
-//! it happened), every answer of a case remembered (several assertions ask the same question of
-//! one position, and the engine answers it once).
+//! it happened) and given the run's timeout as its [`Deadline`] (an engine in this process
+//! stops at it: see `src/limits.rs`), every answer of a case remembered (several assertions ask
+//! the same question of one position, and the engine answers it once).
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -9,7 +10,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Once;
 
 use crate::engine::{Ask, Engine, EngineError, Game};
-use crate::limits::Limits;
+use crate::limits::{Deadline, Limits};
 use crate::question::Question;
 
 /// Why a probe has no verdict of its own: the engine said it does not answer, or it could not.
@@ -90,7 +91,10 @@ impl<'e> Asker<'e> {
     /// The engine's refusal or failure, or its panic.
     pub fn ask_again<Q: Ask>(&mut self, label: &str, question: Q) -> Result<Q::Answer, Stop> {
         let (engine, game) = (&mut *self.engine, &self.game);
-        guarded(label, || question.ask(engine, game))
+        let timeout = self.limits.timeout;
+        guarded(label, || {
+            Deadline::within(timeout, || question.ask(engine, game))
+        })
     }
 }
 
@@ -122,15 +126,17 @@ fn quiet_engine_panics() {
 }
 
 /// A source path without the machine-specific part: a dependency's file is named from its
-/// crate (`owlchess-0.4.1/src/moves/san.rs`), so reports read the same on every machine.
+/// crate (`owlchess-0.4.1/src/moves/san.rs`), the standard library's without the compiler's
+/// commit (`library/core/src/num/mod.rs`), so reports read the same on every machine.
 fn short_path(file: &str) -> &str {
-    match file.find("/registry/src/") {
-        Some(at) => {
-            let rest = &file[at + "/registry/src/".len()..];
-            rest.split_once('/').map_or(rest, |(_index, path)| path)
-        }
-        None => file,
+    if let Some(at) = file.find("/registry/src/") {
+        let rest = &file[at + "/registry/src/".len()..];
+        return rest.split_once('/').map_or(rest, |(_index, path)| path);
     }
+    if let Some(rest) = file.strip_prefix("/rustc/") {
+        return rest.split_once('/').map_or(rest, |(_commit, path)| path);
+    }
+    file
 }
 
 /// Calls the engine, turning a panic into an error.
@@ -174,5 +180,9 @@ mod tests {
             "owlchess-0.4.1/src/moves/san.rs"
         );
         assert_eq!(short_path("src/engines/x.rs"), "src/engines/x.rs");
+        assert_eq!(
+            short_path("/rustc/59807616e1234abcd/library/core/src/slice/mod.rs"),
+            "library/core/src/slice/mod.rs"
+        );
     }
 }

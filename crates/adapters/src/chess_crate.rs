@@ -25,6 +25,7 @@ use chess::{
     BitBoard, Board, BoardStatus, ChessMove, Color as ChessColor, EMPTY, MoveGen, Piece, Square,
 };
 
+use chess_conformance::Deadline;
 use chess_conformance::engine::LastGame;
 use chess_conformance::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
@@ -121,6 +122,22 @@ fn guard_kings(fen: &str) -> Answer<()> {
 }
 
 /// The crate's reading of a UCI move (castling is the king's two-square move, as in the suite).
+/// Leaf nodes at `depth` (at least 1), walking the crate's legal move generator as its own
+/// `MoveGen::movegen_perft_test` does, here so that the walk stops at the question's
+/// [`Deadline`].
+fn perft(board: &Board, depth: u32) -> Answer<u64> {
+    let moves = MoveGen::new_legal(board);
+    if depth <= 1 {
+        return Ok(moves.len() as u64);
+    }
+    Deadline::check()?;
+    let mut nodes = 0u64;
+    for m in moves {
+        nodes = nodes.saturating_add(perft(&board.make_move_new(m), depth - 1)?);
+    }
+    Ok(nodes)
+}
+
 fn parse_move(uci: &str) -> Answer<ChessMove> {
     ChessMove::from_str(uci)
         .map_err(|e| EngineError::failed(format!("chess cannot read the UCI move `{uci}`: {e}")))
@@ -265,8 +282,7 @@ impl Engine for ChessCrate {
             // The crate's perft recurses below depth 1 without stopping; depth 0 is one node.
             return Ok(1);
         }
-        let nodes = MoveGen::movegen_perft_test(&board, depth as usize);
-        Ok(nodes as u64)
+        perft(&board, depth)
     }
 
     fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {

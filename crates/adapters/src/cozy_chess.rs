@@ -25,6 +25,7 @@ use std::str::FromStr;
 use cozy_chess::util::{display_uci_move, parse_san_move, parse_uci_move};
 use cozy_chess::{BitBoard, Board, Color as CozyColor, GameStatus, Move, Piece, Square};
 
+use chess_conformance::Deadline;
 use chess_conformance::engine::LastGame;
 use chess_conformance::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
@@ -138,9 +139,10 @@ fn attacks_from(board: &Board, sq: Square) -> Option<BitBoard> {
     })
 }
 
-/// Leaf nodes at `depth`, walking the crate's own move generator (its documented bulk perft).
-fn perft(board: &Board, depth: u32) -> u64 {
-    let mut nodes = 0;
+/// Leaf nodes at `depth`, walking the crate's own move generator (its documented bulk perft),
+/// stopping at the question's [`Deadline`].
+fn perft(board: &Board, depth: u32) -> Answer<u64> {
+    let mut nodes = 0u64;
     match depth {
         0 => nodes = 1,
         1 => {
@@ -150,17 +152,28 @@ fn perft(board: &Board, depth: u32) -> u64 {
             });
         }
         _ => {
+            Deadline::check()?;
+            let mut stopped = None;
             board.generate_moves(|moves| {
                 for m in moves {
                     let mut child = board.clone();
                     child.play_unchecked(m);
-                    nodes += perft(&child, depth - 1);
+                    match perft(&child, depth - 1) {
+                        Ok(n) => nodes = nodes.saturating_add(n),
+                        Err(e) => {
+                            stopped = Some(e);
+                            return true;
+                        }
+                    }
                 }
                 false
             });
+            if let Some(e) = stopped {
+                return Err(e);
+            }
         }
     }
-    nodes
+    Ok(nodes)
 }
 
 impl Engine for CozyChess {
@@ -254,7 +267,7 @@ impl Engine for CozyChess {
     }
 
     fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
-        Ok(perft(&self.board(game)?, depth))
+        perft(&self.board(game)?, depth)
     }
 
     fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {

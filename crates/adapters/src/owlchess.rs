@@ -19,6 +19,7 @@ use owlchess::{
     Bitboard, Color as OwlColor, Coord, DrawReason, MoveChain, Outcome, WinReason, movegen,
 };
 
+use chess_conformance::Deadline;
 use chess_conformance::engine::LastGame;
 use chess_conformance::engine::{
     Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
@@ -96,20 +97,22 @@ fn parse_coord(name: &str) -> Answer<Coord> {
         .map_err(|e| EngineError::failed(format!("owlchess cannot read the square `{name}`: {e}")))
 }
 
-/// Leaf nodes at `depth`, walking the crate's legal move generator and its move making.
+/// Leaf nodes at `depth`, walking the crate's legal move generator and its move making, stopping
+/// at the question's [`Deadline`].
 fn perft(board: &Board, depth: u32) -> Answer<u64> {
     let moves = movegen::legal::gen_all(board);
     if depth <= 1 {
         return Ok(if depth == 0 { 1 } else { moves.len() as u64 });
     }
-    let mut nodes = 0;
+    Deadline::check()?;
+    let mut nodes = 0u64;
     for m in &moves {
         let child = board.make_move(*m).map_err(|e| {
             EngineError::failed(format!(
                 "owlchess refused its own legal move {m} in {board}: {e}"
             ))
         })?;
-        nodes += perft(&child, depth - 1)?;
+        nodes = nodes.saturating_add(perft(&child, depth - 1)?);
     }
     Ok(nodes)
 }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use chess_conformance_generate::export;
 use clap::{Args, ValueEnum};
 
-use crate::cli::{BadInput, Selection};
+use crate::cli::{BadInput, Selection, plural};
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
@@ -46,12 +46,11 @@ pub fn export(args: &ExportArgs) -> Result<ExitCode, BadInput> {
         std::fs::write(&path, bytes)
             .map_err(|e| BadInput(format!("error: cannot write {}: {e}", path.display())))?;
     }
-    println!(
-        "{} file{} written to {} ({} cases)",
-        files.len(),
-        if files.len() == 1 { "" } else { "s" },
+    crate::print::out(format_args!(
+        "{} written to {} ({})\n",
+        plural(files.len(), "file"),
         out.display(),
-        catalogue.len()
-    );
+        plural(catalogue.len(), "case")
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

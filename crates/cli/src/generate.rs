@@ -7,7 +7,7 @@ use std::time::Instant;
 use chess_conformance_generate::{self as generate, AREAS};
 use clap::Args;
 
-use crate::cli::BadInput;
+use crate::cli::{BadInput, plural};
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
@@ -30,22 +30,22 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode, BadInput> {
     if args.check {
         let stale = generate::stale(&output, &args.out);
         if stale.is_empty() {
-            println!(
-                "{} is up to date: {total} generated cases, {} files ({:.1} s)",
+            crate::print::out(format_args!(
+                "{} is up to date: {} generated, {} ({:.1} s)\n",
                 args.out.display(),
-                output.files.len(),
+                plural(total, "case"),
+                plural(output.files.len(), "file"),
                 started.elapsed().as_secs_f64()
-            );
+            ))?;
             return Ok(ExitCode::SUCCESS);
         }
-        eprintln!(
-            "{} is stale ({} file{}): run `chess-conformance generate`",
+        crate::print::err(format_args!(
+            "{} is stale ({}): run `chess-conformance generate`\n",
             args.out.display(),
-            stale.len(),
-            if stale.len() == 1 { "" } else { "s" }
-        );
+            plural(stale.len(), "file")
+        ));
         for line in stale {
-            eprintln!("  {line}");
+            crate::print::err(format_args!("  {line}\n"));
         }
         return Ok(ExitCode::from(1));
     }
@@ -53,13 +53,13 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode, BadInput> {
         .map_err(|e| BadInput(format!("error: cannot write {}: {e}", args.out.display())))?;
     for area in AREAS {
         let n = generation.areas.get(area).map_or(0, Vec::len);
-        println!("{area:<22} {n:>6}");
+        crate::print::out(format_args!("{area:<22} {n:>6}\n"))?;
     }
-    println!(
-        "{:<22} {total:>6} generated cases written to {} ({:.1} s)",
+    crate::print::out(format_args!(
+        "{:<22} {total:>6} generated cases written to {} ({:.1} s)\n",
         "all",
         args.out.display(),
         started.elapsed().as_secs_f64()
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

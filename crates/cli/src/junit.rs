@@ -2,17 +2,25 @@
 //! crate, whose other reports need no dependency.
 
 use chess_conformance::Run;
-use chess_conformance::report::{summary, verdict_text};
+use chess_conformance::report::{shown, summary, verdict_text};
 use chess_conformance::verdict::Outcome;
 
 /// The JUnit XML report: one test suite per rule area, one test case per case (named by its
 /// id, class name the area), failures and errors with their message and the verdict's text,
 /// skips with their reason, a pass with assertions skipped with them in its output. For CI
-/// systems that read JUnit.
-pub fn junit(run: &Run) -> String {
+/// systems that read JUnit. Text from engines and case files has its control characters escaped
+/// (XML 1.0 allows none of them, even as a character reference).
+///
+/// # Errors
+///
+/// The serializer's, should it refuse the report.
+pub fn junit(run: &Run) -> Result<String, String> {
     use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-    let mut report = Report::new(format!("chess-conformance: {}", run.engine));
+    let mut report = Report::new(format!(
+        "chess-conformance: {}",
+        shown(&run.engine.to_string())
+    ));
     for (area, _) in run.by_area() {
         let mut suite = TestSuite::new(area.clone());
         for (case, verdict) in run.results.iter().filter(|(_, v)| v.area == area) {
@@ -20,7 +28,7 @@ pub fn junit(run: &Run) -> String {
                 Outcome::Pass => TestCaseStatus::success(),
                 Outcome::Skip => {
                     let mut status = TestCaseStatus::skipped();
-                    status.set_message(verdict.reason.clone().unwrap_or_default());
+                    status.set_message(shown(verdict.reason.as_deref().unwrap_or("")).into_owned());
                     status
                 }
                 Outcome::Fail | Outcome::Error => {
@@ -30,7 +38,7 @@ pub fn junit(run: &Run) -> String {
                         NonSuccessKind::Error
                     };
                     let mut status = TestCaseStatus::non_success(kind);
-                    status.set_message(summary(verdict));
+                    status.set_message(shown(&summary(verdict)).into_owned());
                     status.set_description(verdict_text(case, verdict));
                     status
                 }
@@ -45,5 +53,7 @@ pub fn junit(run: &Run) -> String {
         }
         report.add_test_suite(suite);
     }
-    report.to_string().expect("a JUnit report serializes")
+    report
+        .to_string()
+        .map_err(|e| format!("cannot write the JUnit report: {e}"))
 }

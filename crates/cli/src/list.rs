@@ -1,5 +1,6 @@
 //! `chess-conformance list`: the cases, one per line.
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -26,9 +27,15 @@ pub fn list(args: &ListArgs) -> Result<ExitCode, BadInput> {
         .map(|c| c.case.rule.len())
         .max()
         .unwrap_or(0);
+    let mut out = String::new();
     for loaded in catalogue.cases() {
         let c = &loaded.case;
-        println!("{:<id_width$}  {:<rule_width$}  {}", c.id, c.rule, c.title);
+        let _ = writeln!(
+            out,
+            "{:<id_width$}  {:<rule_width$}  {}",
+            c.id, c.rule, c.title
+        );
     }
+    crate::print::out(out)?;
     Ok(ExitCode::SUCCESS)
 }

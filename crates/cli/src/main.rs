@@ -1,7 +1,8 @@
 //! The `chess-conformance` command: a thin layer over the libraries, one file per subcommand.
 //!
 //! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
-//! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML.
+//! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
+//! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly.
 
 mod cli;
 mod export;
@@ -9,6 +10,7 @@ mod generate;
 mod junit;
 mod list;
 mod matrix;
+mod print;
 mod registry;
 mod run;
 mod show;

@@ -13,7 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use chess_conformance::{Catalogue, Limits, Run, Tally};
 use clap::Args;
 
-use crate::cli::{BadInput, ExternalArgs, Selection};
+use crate::cli::{BadInput, ExternalArgs, Selection, plural};
+use crate::print;
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
@@ -62,7 +63,7 @@ fn certify(
     let run = Run::within(&mut engine, catalogue, limits);
     let identity = run.engine.to_string();
     let name = baseline_name(&run.engine.name);
-    eprintln!("{identity}: {}", run.tally());
+    print::err(format_args!("{identity}: {}\n", run.tally()));
     let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
         let path = dir.join(&name);
         if path.exists() {
@@ -109,7 +110,6 @@ struct Done {
 }
 
 pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
-    let catalogue = args.selection.load()?;
     let specs: Vec<String> = if args.engines.is_empty() {
         crate::registry::IN_PROCESS
             .iter()
@@ -118,6 +118,24 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     } else {
         args.engines.clone()
     };
+    // Every argument before the catalogue is loaded and any engine runs.
+    for spec in &specs {
+        crate::registry::check_spec(spec).map_err(BadInput)?;
+    }
+    if let Some(dir) = &args.baselines
+        && !dir.is_dir()
+    {
+        return Err(BadInput(format!(
+            "{}: no such folder of baselines",
+            dir.display()
+        )));
+    }
+    if let Some(dir) = &args.write_baselines {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| BadInput(format!("{}: cannot write baselines: {e}", dir.display())))?;
+        crate::cli::check_writable(&dir.join("baseline.yaml"), "baselines")?;
+    }
+    let catalogue = args.selection.load()?;
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -156,16 +174,15 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         done.push(result?);
     }
 
-    print!(
-        "{}",
-        table(&done.iter().map(|d| d.column.clone()).collect::<Vec<_>>())
-    );
-    print!("{}", skipped_table(&done));
+    print::out(table(
+        &done.iter().map(|d| d.column.clone()).collect::<Vec<_>>(),
+    ))?;
+    print::out(skipped_table(&done))?;
 
     let mut clean = true;
     for d in &done {
         if let Some(comparison) = &d.comparison {
-            eprint!("{}: {}", d.identity, comparison.describe());
+            print::err(format_args!("{}: {}", d.identity, comparison.describe()));
             clean &= comparison.is_clean();
         }
         if let (Some(baseline), Some(dir)) = (&d.baseline, &args.write_baselines) {
@@ -174,12 +191,12 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
             let path = dir.join(&d.name);
             std::fs::write(&path, baseline.to_yaml())
                 .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
-            eprintln!(
-                "wrote {} known failure(s) of {} to {}",
-                baseline.known_failures.len(),
+            print::err(format_args!(
+                "wrote {} of {} to {}\n",
+                plural(baseline.known_failures.len(), "known failure"),
                 d.identity,
                 path.display()
-            );
+            ));
         }
     }
     Ok(if clean {

@@ -46,14 +46,72 @@ pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, 
         "chess" => Ok(Box::new(ChessCrate::new())),
         "cozy-chess" => Ok(Box::new(CozyChess::new())),
         "owlchess" => Ok(Box::new(Owlchess::new())),
-        other => Err(format!(
-            "unknown engine `{other}`; known: {}",
-            KNOWN.join(", ")
-        )),
+        other => Err(unknown(other)),
     }
 }
 
+/// Checks `spec` without starting anything: a known name, or a kind whose command reads and
+/// names a program that exists (on `PATH` when it has no `/`). A run checks its specs before it
+/// loads the catalogue, so a typo costs no wait.
+///
+/// # Errors
+///
+/// The message [`from_spec_with`] would give.
+pub fn check_spec(spec: &str) -> Result<(), String> {
+    if let Some((kind @ ("process" | "uci"), command)) = spec.split_once(':') {
+        let argv = argv(kind, command)?;
+        if find_program(&argv[0]) {
+            return Ok(());
+        }
+        let place = if argv[0].contains('/') {
+            ""
+        } else {
+            " on PATH"
+        };
+        return Err(format!(
+            "engine `{command}` cannot be started: no program `{}`{place}",
+            argv[0]
+        ));
+    }
+    if IN_PROCESS.contains(&spec) {
+        Ok(())
+    } else {
+        Err(unknown(spec))
+    }
+}
+
+/// Whether `program` names a file: a path as it is, a bare name in a folder of `PATH`.
+fn find_program(program: &str) -> bool {
+    if program.contains('/') {
+        return std::path::Path::new(program).is_file();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+}
+
+fn unknown(spec: &str) -> String {
+    format!("unknown engine `{spec}`; known: {}", KNOWN.join(", "))
+}
+
 // --- Engines in other processes (process:, uci:) ---
+
+/// The argument vector of a `process:` or `uci:` command.
+fn argv(kind: &str, command: &str) -> Result<Vec<String>, String> {
+    let argv = shell_words::split(command)
+        .map_err(|e| format!("cannot read the command of `{kind}:{command}`: {e}"))?;
+    if argv.is_empty() {
+        Err(format!(
+            "`{kind}:` needs a command, e.g. `{kind}:{}`",
+            if kind == "uci" {
+                "/usr/games/stockfish"
+            } else {
+                "python3 shim.py"
+            }
+        ))
+    } else {
+        Ok(argv)
+    }
+}
 
 /// The engine of a `process:` or `uci:` spec; `None` for another kind.
 fn external(
@@ -61,32 +119,17 @@ fn external(
     command: &str,
     options: &Options,
 ) -> Option<Result<Box<dyn Engine>, String>> {
-    let argv = || -> Result<Vec<String>, String> {
-        let argv = shell_words::split(command)
-            .map_err(|e| format!("cannot read the command of `{kind}:{command}`: {e}"))?;
-        if argv.is_empty() {
-            Err(format!(
-                "`{kind}:` needs a command, e.g. `{kind}:{}`",
-                if kind == "uci" {
-                    "/usr/games/stockfish"
-                } else {
-                    "python3 shim.py"
-                }
-            ))
-        } else {
-            Ok(argv)
-        }
-    };
+    let argv = || argv(kind, command);
     match kind {
         "process" => Some(argv().and_then(|argv| {
             let engine = Process::start(argv, *options)?;
             let unknown = engine.ignored_capabilities();
             if !unknown.is_empty() {
-                eprintln!(
+                crate::print::err(format_args!(
                     "warning: engine `{command}` declares capabilities this harness does not \
-                     know (ignored): {}",
+                     know (ignored): {}\n",
                     unknown.join(", ")
-                );
+                ));
             }
             Ok(Box::new(engine) as Box<dyn Engine>)
         })),
@@ -132,6 +175,33 @@ mod external_tests {
         );
         assert!(error("uci:/nonexistent/stockfish").contains("cannot be started"));
         assert!(error("nonsense").starts_with("unknown engine `nonsense`; known: reference"));
+    }
+
+    #[test]
+    fn specs_are_checked_without_starting_anything() {
+        for good in [
+            "reference",
+            "chess",
+            "cozy-chess",
+            "owlchess",
+            "process:sh -c 'exit 1'",
+        ] {
+            assert_eq!(check_spec(good), Ok(()), "{good}");
+        }
+        // The same message as starting it would give.
+        for bad in ["nosuch", "process:", "process:'unclosed", "uci:"] {
+            assert_eq!(check_spec(bad).err(), Some(error(bad)), "{bad}");
+        }
+        let missing = check_spec("process:/nonexistent/engine --flag").unwrap_err();
+        assert!(
+            missing.starts_with("engine `/nonexistent/engine --flag` cannot be started:"),
+            "{missing}"
+        );
+        assert!(
+            check_spec("uci:no-such-engine-on-path")
+                .unwrap_err()
+                .contains("no program `no-such-engine-on-path` on PATH")
+        );
     }
 
     #[test]

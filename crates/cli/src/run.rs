@@ -8,13 +8,17 @@ use chess_conformance::baseline::Baseline;
 use chess_conformance::report::{self, Detail};
 use clap::{Args, ValueEnum};
 
-use crate::cli::{BadInput, ExternalArgs, Selection};
+use crate::cli::{BadInput, ExternalArgs, Selection, plural};
+use crate::print;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
     #[command(flatten)]
     selection: Selection,
-    /// The engine to certify: `reference`, or see `--help` of `matrix` for the list.
+    /// The engine to certify: `reference` (shakmaty), the Rust libraries `chess`, `cozy-chess`
+    /// and `owlchess` (in this process), `process:COMMAND ARGS` (a program speaking the
+    /// protocol of docs/PROTOCOL.md, e.g. `process:python3 adapters/python_chess_shim.py`) or
+    /// `uci:PATH` (a UCI engine, e.g. `uci:/usr/games/stockfish`).
     #[arg(long, default_value = "reference", value_name = "ENGINE")]
     engine: String,
     /// The report format (written to standard output).
@@ -50,7 +54,12 @@ enum Format {
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
-    let catalogue = args.selection.load()?;
+    // Arguments first, then the engine, then the catalogue (a second or more): a mistake is
+    // reported before any wait.
+    crate::registry::check_spec(&args.engine).map_err(BadInput)?;
+    if let Some(path) = &args.write_baseline {
+        crate::cli::check_writable(path, "the baseline")?;
+    }
     let baseline = match &args.baseline {
         Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
         // The reference's own known failures, over the built-in catalogue: where shakmaty
@@ -64,6 +73,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         None => None,
     };
     let mut engine = crate::cli::engine(&args.engine, &args.external)?;
+    let catalogue = args.selection.load()?;
     let run = Run::within(&mut engine, &catalogue, args.external.limits());
     let detail = if args.verbose {
         Detail::Verbose
@@ -77,15 +87,16 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         .as_ref()
         .map(|c| c.describe())
         .unwrap_or_default();
-    match args.format {
-        Format::Text => print!("{}", report::text_with(&run, detail, &account)),
-        Format::Json => print!("{}", report::json(&run)),
-        Format::Junit => println!("{}", crate::junit::junit(&run)),
-        Format::Markdown => print!("{}", report::markdown(&run)),
-    }
+    let report = match args.format {
+        Format::Text => report::text_with(&run, detail, &account),
+        Format::Json => report::json(&run),
+        Format::Junit => crate::junit::junit(&run).map_err(BadInput)? + "\n",
+        Format::Markdown => report::markdown(&run),
+    };
+    print::out(report)?;
     if args.format != Format::Text {
         // Keep machine-readable formats clean on stdout.
-        eprint!("{account}");
+        print::err(&account);
     }
 
     if let Some(path) = &args.write_baseline {
@@ -96,11 +107,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
                 path.display()
             ))
         })?;
-        eprintln!(
-            "wrote {} known failure(s) to {}",
-            written.known_failures.len(),
+        print::err(format_args!(
+            "wrote {} to {}\n",
+            plural(written.known_failures.len(), "known failure"),
             path.display()
-        );
+        ));
         return Ok(ExitCode::SUCCESS);
     }
 

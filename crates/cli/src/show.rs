@@ -1,5 +1,6 @@
 //! `chess-conformance show ID`: one case, readable.
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use chess_conformance::diagram::diagram;
@@ -9,7 +10,7 @@ use crate::cli::{BadInput, Selection};
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The case id, e.g. `castling/queenside-b1-attacked`.
+    /// The case id, e.g. `castling/crossed-f1-attacked` (`list` gives them all).
     id: String,
     #[command(flatten)]
     selection: Selection,
@@ -33,30 +34,35 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode, BadInput> {
         return Err(BadInput(format!("no case has the id `{}`{hint}", args.id)));
     };
     let c = &loaded.case;
-    println!("{}  ({}:{})", c.id, loaded.file, loaded.line);
-    println!("{}", c.title);
-    println!("FIDE Laws {}", c.rule);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}  ({}:{})", c.id, loaded.file, loaded.line);
+    let _ = writeln!(out, "{}", c.title);
+    let _ = writeln!(out, "FIDE Laws {}", c.rule);
     if let Some(source) = &c.source {
-        println!("source: {source}");
+        let _ = writeln!(out, "source: {source}");
     }
     if !c.tags.is_empty() {
-        println!("tags: {}", c.tags.join(", "));
+        let _ = writeln!(out, "tags: {}", c.tags.join(", "));
     }
-    println!("fen: {}", c.fen);
+    let _ = writeln!(out, "fen: {}", c.fen);
     if !c.moves.is_empty() {
-        println!("moves: {}", c.moves.join(" "));
+        let _ = writeln!(out, "moves: {}", c.moves.join(" "));
     }
-    println!();
+    out.push('\n');
     match diagram(&c.fen, &c.moves) {
-        Some(board) => println!("{board}"),
-        None => println!("(no board: the FEN is not a valid position)"),
+        Some(board) => {
+            let _ = writeln!(out, "{board}");
+        }
+        None => {
+            let _ = writeln!(out, "(no board: the FEN is not a valid position)");
+        }
     }
-    println!();
-    println!("needs: {}", loaded.needs());
+    out.push('\n');
+    let _ = writeln!(out, "needs: {}", loaded.needs());
     let expect = serde_yaml_ng::to_string(&c.expect).map_err(|e| BadInput(e.to_string()))?;
-    println!("expect:");
+    let _ = writeln!(out, "expect:");
     for line in expect.lines() {
-        println!("  {line}");
+        let _ = writeln!(out, "  {line}");
     }
     let mut readings: Vec<chess_conformance::vocabulary::Reading> = c
         .expect
@@ -68,17 +74,19 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode, BadInput> {
     readings.sort();
     readings.dedup();
     if !readings.is_empty() {
-        println!();
-        println!("the suite's readings of the Laws this case rests on:");
+        out.push('\n');
+        let _ = writeln!(out, "the suite's readings of the Laws this case rests on:");
         for r in readings {
             let text = r.text();
-            println!("  {r} ({}): {}", text.clause, text.question);
-            println!("    the suite: {}", text.suite);
-            println!(
+            let _ = writeln!(out, "  {r} ({}): {}", text.clause, text.question);
+            let _ = writeln!(out, "    the suite: {}", text.suite);
+            let _ = writeln!(
+                out,
                 "    the other reading (a convention finding): {}",
                 text.other
             );
         }
     }
+    crate::print::out(out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -301,13 +301,21 @@ fn matrix_writes_and_checks_one_baseline_per_engine() {
         "{}",
         text(&out.stderr)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
-    let out = matrix("--baselines", "/nonexistent-dir");
+    std::fs::remove_file(dir.join("reference-shakmaty.yaml")).unwrap();
+    let out = matrix("--baselines", dir_arg);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("no baseline for reference (shakmaty)"),
         "{}",
         text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A folder that is not there is reported before anything runs.
+    let out = matrix("--baselines", "/nonexistent-dir");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "/nonexistent-dir: no such folder of baselines\n"
     );
 }
 
@@ -443,4 +451,303 @@ fn a_selection_of_zero_cases_exits_2_saying_what_was_found() {
     let _ = std::fs::remove_dir_all(&dir);
     let help = text(&cli(&["run", "--help"]).stdout);
     assert!(help.contains("`*.yaml` and `*.yml`"), "{help}");
+}
+
+/// A fresh folder under the temporary folder, named for the test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cc-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A `perft.yaml` in a scratch folder with these cases, each `(id, expect)` on the initial
+/// position.
+fn perft_cases(name: &str, cases: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = scratch(name);
+    let mut yaml = String::from("cases:\n");
+    for (id, expect) in cases {
+        yaml.push_str(&format!(
+            "  - id: perft/{id}\n    title: {id}\n    rule: 3.10.1\n    fen: \
+             rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n    expect: {expect}\n"
+        ));
+    }
+    std::fs::write(dir.join("perft.yaml"), yaml).unwrap();
+    dir
+}
+
+#[test]
+fn in_process_engines_stop_at_the_timeout_and_the_run_goes_on() {
+    // Perft 9 of the initial position: hours for any of them.
+    let dir = perft_cases(
+        "deadline",
+        &[
+            ("depth-9", "{ perft: { 9: 2439530234167 } }"),
+            ("then-this", "{ move_count: 20 }"),
+        ],
+    );
+    for engine in ["reference", "chess", "cozy-chess", "owlchess"] {
+        let started = std::time::Instant::now();
+        let out = cli(&[
+            "run",
+            "--engine",
+            engine,
+            "--cases",
+            dir.to_str().unwrap(),
+            "--timeout",
+            "1s",
+        ]);
+        let took = started.elapsed();
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{engine}: {stdout}");
+        assert!(
+            stdout.contains(
+                "perft 9: error: perft 9: no answer within the timeout of 1s (an engine in this \
+                 process stops at --timeout)"
+            ),
+            "{engine}: {stdout}"
+        );
+        assert_eq!(
+            stdout.lines().last(),
+            Some("1 passed, 0 failed, 0 skipped, 1 errors"),
+            "{engine}: {stdout}"
+        );
+        assert!(took.as_secs() < 30, "{engine}: {took:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_perft_limit_skips_a_case_left_with_nothing_and_shows_a_partial_drop() {
+    let dir = perft_cases(
+        "perft-limit",
+        &[("deep", "{ perft: { 3: 8902, 4: 197281 } }")],
+    );
+    let cases = dir.to_str().unwrap();
+    // Every count above the limit: the case is skipped, with the limit as its reason.
+    let out = cli(&["run", "--cases", cases, "--perft-limit", "100"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("SKIP  1 case: the count is above the perft limit of 100 nodes"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().last(),
+        Some("0 passed, 0 failed, 1 skipped, 0 errors")
+    );
+    // One count left: a pass that shows what was left out.
+    let out = cli(&["run", "--cases", cases, "--perft-limit", "10000"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "SKIP  1 assertion of 1 case that passed: the count is above the perft limit of \
+             10000 nodes"
+        ),
+        "{stdout}"
+    );
+    let out = cli(&["run", "--cases", cases, "--perft-limit", "10000", "-v"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("perft 4: skipped: the count is above the perft limit of 10000 nodes"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_timeout_beyond_the_longest_is_a_usage_error() {
+    for timeout in ["1e20s", "1e19s", "25h", "0s", "inf"] {
+        for engine in ["reference", "process:python3 adapters/python_chess_shim.py"] {
+            let out = cli(&["run", "--engine", engine, "--timeout", timeout]);
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{timeout}: {stderr}");
+            assert!(stderr.contains(&format!("`{timeout}`")), "{stderr}");
+            assert!(!stderr.contains("panicked"), "{stderr}");
+        }
+    }
+    let out = cli(&["run", "--max-line-bytes", "18446744073709551615"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+/// Runs the binary with its stdout read for `keep` bytes and then closed, as `| head -c KEEP`
+/// does: its exit code and its stderr.
+fn with_stdout_closed_after(args: &[&str], keep: usize) -> (Option<i32>, String) {
+    use std::io::Read as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(args)
+        .current_dir(ROOT)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = vec![0; keep];
+    stdout.read_exact(&mut head).unwrap();
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    (child.wait().unwrap().code(), stderr)
+}
+
+#[test]
+fn a_closed_stdout_ends_the_output_quietly() {
+    // Closed before the command writes (`| true`), or after the first bytes of a long output
+    // (`list | head -c 100`).
+    let wrong = "tests/fixtures/wrong";
+    for (args, keep, code) in [
+        (&["list"][..], 100, Some(0)),
+        (&["list", "--cases", wrong][..], 0, Some(0)),
+        (
+            &["run", "--cases", wrong, "--format", "json"][..],
+            0,
+            Some(1),
+        ),
+        (
+            &["run", "--cases", wrong, "--format", "junit"][..],
+            0,
+            Some(1),
+        ),
+        (&["run", "--cases", wrong, "-v"][..], 0, Some(1)),
+        (
+            &["show", "piece-moves/start-20", "--cases", wrong][..],
+            0,
+            Some(0),
+        ),
+        (&["help", "run"][..], 0, Some(0)),
+    ] {
+        let (status, stderr) = with_stdout_closed_after(args, keep);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(status, code, "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn arguments_are_checked_before_the_catalogue_is_loaded() {
+    // A broken catalogue would be reported if it were loaded first.
+    let broken = "tests/malformed/unknown-assertion.yaml";
+    let out = cli(&["run", "--engine", "nosuch", "--cases", broken]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("unknown engine `nosuch`"), "{stderr}");
+    assert!(!stderr.contains("unknown-assertion"), "{stderr}");
+    let out = cli(&[
+        "matrix", "--engine", "chess", "--engine", "nosuch", "--cases", broken,
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(stderr.starts_with("unknown engine `nosuch`"), "{stderr}");
+    let out = cli(&[
+        "run",
+        "--engine",
+        "process:/no/such/engine",
+        "--cases",
+        broken,
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("engine `/no/such/engine` cannot be started"),
+        "{stderr}"
+    );
+    // A baseline that cannot be written: before anything runs, and nothing is written.
+    let dir = scratch("unwritable");
+    let missing = dir.join("no-such-folder/b.yaml");
+    for path in [missing.to_str().unwrap(), dir.to_str().unwrap()] {
+        let out = cli(&["run", "--write-baseline", path, "--cases", broken]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("{path}: cannot write the baseline")),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let under_a_file = file.join("baselines");
+    let out = cli(&[
+        "matrix",
+        "--engine",
+        "chess",
+        "--write-baselines",
+        under_a_file.to_str().unwrap(),
+        "--cases",
+        broken,
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("cannot write baselines"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_help_is_help_and_one_case_is_one_case() {
+    let out = cli(&["help", "--help"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Usage: chess-conformance help"));
+    let out = cli(&["help", "run"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), text(&cli(&["run", "--help"]).stdout));
+    assert_eq!(cli(&["help", "nosuch"]).status.code(), Some(2));
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--filter",
+        "start-20",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("chess-conformance: 1 case against"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn control_characters_from_an_engine_are_escaped_in_the_text_report() {
+    // An engine whose name, answers and stderr carry terminal escapes and a carriage return.
+    let dir = scratch("escapes");
+    let engine = dir.join("engine.py");
+    std::fs::write(
+        &engine,
+        r#"import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["type"] == "start":
+        result = {"protocol": 1, "name": "esc\u001b[31m", "version": "1",
+                  "capabilities": ["legal-moves"]}
+        print(json.dumps({"seq": req["seq"], "result": result}), flush=True)
+    elif req["seq"] == 1:
+        print(json.dumps({"seq": 1, "error": "bad \u001b[41mthing\r over"}), flush=True)
+    else:
+        sys.stderr.write("\u001b[2J\u001b]0;title\u0007 cleared\n")
+        sys.stderr.flush()
+        sys.exit(3)
+"#,
+    )
+    .unwrap();
+    let spec = format!("process:python3 {}", engine.display());
+    let out = cli(&["run", "--engine", &spec, "--cases", "tests/fixtures/wrong"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        !stdout.contains(['\u{1b}', '\r', '\u{7}']),
+        "{}",
+        stdout.escape_debug()
+    );
+    assert!(stdout.contains("against esc\\u{1b}[31m 1"), "{stdout}");
+    assert!(
+        stdout.contains("the engine answered with an error: bad \\u{1b}[41mthing\\r over"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| \\u{1b}[2J\\u{1b}]0;title\\u{7} cleared"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
