@@ -414,6 +414,11 @@ fn replace_scalar(rng: &mut Rng, lines: &mut [String], value: &str) {
     lines[at] = format!("{}{value}{}", &line[..start], &line[end..]);
 }
 
+/// One of the interesting JSON values.
+fn json_value(rng: &mut Rng) -> Value {
+    serde_json::from_str(JSON_VALUES[rng.below(JSON_VALUES.len())]).expect("valid JSON")
+}
+
 /// A random node `steps` levels down (or as far as the value goes).
 fn descend<'v>(rng: &mut Rng, node: &'v mut Value, steps: usize) -> &'v mut Value {
     if steps == 0 {
@@ -450,13 +455,13 @@ fn mutate_json(rng: &mut Rng, value: &mut Value) {
         }
         1 if node.is_object() => {
             let map = node.as_object_mut().expect("an object");
-            let value = serde_json::from_str(*rng.pick(JSON_VALUES)).expect("valid JSON");
+            let value = json_value(rng);
             map.insert(rng.pick(JSON_KEYS).to_string(), value);
         }
         2 if node.is_array() => {
             let items = node.as_array_mut().expect("an array");
             if items.is_empty() || rng.one_in(2) {
-                items.push(serde_json::from_str(*rng.pick(JSON_VALUES)).expect("valid JSON"));
+                items.push(json_value(rng));
             } else {
                 let i = rng.below(items.len());
                 let copy = items[i].clone();
@@ -475,13 +480,13 @@ fn mutate_json(rng: &mut Rng, value: &mut Value) {
             if let Value::String(s) = node {
                 let pos = rng.below(s.len() + 1);
                 if s.is_char_boundary(pos) {
-                    s.insert_str(pos, *rng.pick(YAML_SCALARS));
+                    s.insert_str(pos, YAML_SCALARS[rng.below(YAML_SCALARS.len())]);
                 }
             } else {
                 *node = Value::String(rng.pick(YAML_SCALARS).to_string());
             }
         }
-        _ => *node = serde_json::from_str(*rng.pick(JSON_VALUES)).expect("valid JSON"),
+        _ => *node = json_value(rng),
     }
 }
 

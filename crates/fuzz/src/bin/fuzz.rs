@@ -11,7 +11,8 @@
 //! fuzz record [--cases N] -- COMMAND ARGS...   (prints engine-answers seeds of a protocol engine)
 //! ```
 //!
-//! Exit codes: 0 nothing found, 1 a panic, 2 a usage error, 3 a hang, 4 the memory cap.
+//! Exit codes: 0 nothing found, 1 a panic, 2 a usage error, 3 a hang, 4 the memory cap, 5 an
+//! abort (a stack overflow, or an allocation refused by the address-space cap).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::{BufRead, BufReader, Write};
@@ -132,6 +133,32 @@ fn limit_address_space(bytes: u64) {
     }
 }
 
+// --- An abort (a stack overflow, an allocation the address-space cap refused) ---
+
+static ABORT_PATH: AtomicPtr<libc::c_char> = AtomicPtr::new(std::ptr::null_mut());
+
+extern "C" fn on_abort(_: libc::c_int) {
+    let message = b"\nfuzz: the process aborted; the input is written to the abort file\n";
+    // SAFETY: async-signal-safe system calls only, on a static message, a path set once and
+    // never freed, and the input being run.
+    unsafe {
+        libc::write(2, message.as_ptr().cast(), message.len());
+        write_raw(ABORT_PATH.load(Ordering::Relaxed));
+        libc::_exit(5);
+    }
+}
+
+/// Writes the input being run to `path` when the process aborts, and exits 5.
+fn catch_abort(path: &Path) {
+    let path = std::ffi::CString::new(path.to_string_lossy().as_bytes()).expect("no NUL");
+    ABORT_PATH.store(path.into_raw(), Ordering::Relaxed);
+    let handler = on_abort as extern "C" fn(libc::c_int);
+    // SAFETY: the handler only makes async-signal-safe calls.
+    unsafe {
+        libc::signal(libc::SIGABRT, handler as libc::sighandler_t);
+    }
+}
+
 // --- The watchdog: an input running longer than the hang limit ends the process ---
 
 /// When the input being run started, in microseconds since [`epoch`]; 0 when none is.
@@ -245,6 +272,7 @@ fn run(target: &Target, options: &Options) -> (Figures, Found) {
     let oom = std::ffi::CString::new(name("oom.bin").to_string_lossy().as_bytes()).expect("no NUL");
     OOM_PATH.store(oom.into_raw(), Ordering::Relaxed);
     watchdog(options.hang, name("hang.bin"));
+    catch_abort(&name("abort.bin"));
 
     let mut rng = Rng::new(options.seed);
     let mut figures = Figures {
@@ -541,7 +569,6 @@ fn record(args: &mut impl Iterator<Item = String>) -> Result<ExitCode, String> {
         written += 1;
     }
     // Closing its stdin ends the engine.
-    drop(serve);
     drop(stdin);
     let _ = child.wait();
     Ok(ExitCode::SUCCESS)
