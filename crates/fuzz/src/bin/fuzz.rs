@@ -173,25 +173,39 @@ fn now_micros() -> u64 {
     epoch().elapsed().as_micros() as u64 + 1
 }
 
+/// The hang limit and the file a hanging input is written to, for the current target.
+static HANG: Mutex<Option<(Duration, PathBuf)>> = Mutex::new(None);
+
+/// Sets the hang limit and file, and starts the watchdog thread (once).
 fn watchdog(limit: Duration, hang_file: PathBuf) {
-    let path = std::ffi::CString::new(hang_file.to_string_lossy().as_bytes()).expect("no NUL");
-    std::thread::spawn(move || {
-        loop {
-            std::thread::sleep(Duration::from_millis(50));
-            let started = STARTED.load(Ordering::Relaxed);
-            if started != 0 && now_micros().saturating_sub(started) > limit.as_micros() as u64 {
-                eprintln!(
-                    "\nfuzz: an input ran longer than {}s (a hang); it is written to {}",
-                    limit.as_secs_f64(),
-                    hang_file.display()
-                );
-                // SAFETY: a NUL-terminated path; the input lives while STARTED is set.
-                unsafe {
-                    write_raw(path.as_ptr());
-                    libc::_exit(3);
+    if let Ok(mut hang) = HANG.lock() {
+        *hang = Some((limit, hang_file));
+    }
+    static STARTED_ONCE: std::sync::Once = std::sync::Once::new();
+    STARTED_ONCE.call_once(|| {
+        std::thread::spawn(|| {
+            loop {
+                std::thread::sleep(Duration::from_millis(50));
+                let started = STARTED.load(Ordering::Relaxed);
+                let Some((limit, file)) = HANG.lock().ok().and_then(|h| h.clone()) else {
+                    continue;
+                };
+                if started != 0 && now_micros().saturating_sub(started) > limit.as_micros() as u64 {
+                    eprintln!(
+                        "\nfuzz: an input ran longer than {}s (a hang); it is written to {}",
+                        limit.as_secs_f64(),
+                        file.display()
+                    );
+                    let path =
+                        std::ffi::CString::new(file.to_string_lossy().as_bytes()).expect("no NUL");
+                    // SAFETY: a NUL-terminated path; the input lives while STARTED is set.
+                    unsafe {
+                        write_raw(path.as_ptr());
+                        libc::_exit(3);
+                    }
                 }
             }
-        }
+        });
     });
 }
 
@@ -259,6 +273,18 @@ fn write_input(path: &Path, input: &[u8]) {
     }
 }
 
+/// Sets up the guards of every input of `target`: the memory cap (and the address-space cap 4 GiB
+/// above it), the hang watchdog and the abort handler, each writing the input being run to `out`.
+fn guard(target: &Target, out: &Path, hang: Duration, mem_mb: usize) {
+    let name = |what: &str| out.join(format!("{}-{what}", target.name));
+    let oom = std::ffi::CString::new(name("oom.bin").to_string_lossy().as_bytes()).expect("no NUL");
+    OOM_PATH.store(oom.into_raw(), Ordering::Relaxed);
+    CAP.store(mem_mb << 20, Ordering::Relaxed);
+    limit_address_space(((mem_mb as u64) << 20) + (4 << 30));
+    watchdog(hang, name("hang.bin"));
+    catch_abort(&name("abort.bin"));
+}
+
 fn run(target: &Target, options: &Options) -> (Figures, Found) {
     let load = Instant::now();
     let corpus = (target.seeds)();
@@ -269,10 +295,7 @@ fn run(target: &Target, options: &Options) -> (Figures, Found) {
         load.elapsed().as_secs_f64()
     );
     let name = |what: &str| options.out.join(format!("{}-{what}", target.name));
-    let oom = std::ffi::CString::new(name("oom.bin").to_string_lossy().as_bytes()).expect("no NUL");
-    OOM_PATH.store(oom.into_raw(), Ordering::Relaxed);
-    watchdog(options.hang, name("hang.bin"));
-    catch_abort(&name("abort.bin"));
+    guard(target, &options.out, options.hang, options.mem_mb);
 
     let mut rng = Rng::new(options.seed);
     let mut figures = Figures {
@@ -476,8 +499,6 @@ fn main() -> ExitCode {
             let options = run_options(&mut args)?;
             std::fs::create_dir_all(&options.out)
                 .map_err(|e| format!("cannot create {}: {e}", options.out.display()))?;
-            CAP.store(options.mem_mb << 20, Ordering::Relaxed);
-            limit_address_space(((options.mem_mb as u64) << 20) + (4 << 30));
             for target in targets {
                 let (figures, found) = run(target, &options);
                 report(target, &figures, &options);
@@ -489,10 +510,17 @@ fn main() -> ExitCode {
         })(),
         "replay" => (|| {
             let target = find(&args.next().ok_or("replay needs a target")?)?[0];
+            // The same watchdog and memory cap as `run`, at their defaults.
+            let out = PathBuf::from("target/fuzz");
+            std::fs::create_dir_all(&out)
+                .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+            guard(target, &out, Duration::from_secs(10), 2048);
             let mut code = ExitCode::SUCCESS;
             for file in args {
                 let input = std::fs::read(&file).map_err(|e| format!("{file}: {e}"))?;
-                match run_one(target, &input) {
+                // Run twice: the first run includes the target's one-time setup (loading the
+                // shipped catalogue).
+                match run_one(target, &input).and_then(|_| run_one(target, &input)) {
                     Ok(took) => println!("{file}: ok in {:.1} ms", took.as_secs_f64() * 1e3),
                     Err(message) => {
                         println!("{file}: panicked: {message}");
