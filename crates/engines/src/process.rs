@@ -180,39 +180,7 @@ impl Process {
             .and_then(|()| child.receive(deadline))
             .map_err(fault);
         *waited = sent.elapsed();
-        let text = text?;
-        let received = || format!("received `{}`", quote(&text));
-        let value: Value = serde_json::from_str(&text).map_err(|e| {
-            Failure::Restart(format!("the answer is not JSON ({e}): {}", received()))
-        })?;
-        let (answered, reply) = protocol::parse_reply(value.clone())
-            .map_err(|e| Failure::Restart(format!("{e}: {}", received())))?;
-        if answered != seq {
-            return Err(Failure::Restart(format!(
-                "the answer carries seq {answered}: {}",
-                received()
-            )));
-        }
-        if let Some(schemas) = schemas {
-            schemas.check_response(name, &value).map_err(|e| {
-                failed(format!(
-                    "the answer breaks the protocol: {e}; {}",
-                    received()
-                ))
-            })?;
-        }
-        match reply {
-            Reply::Result(result) => serde_json::from_value(result).map_err(|e| {
-                failed(format!(
-                    "the result is not of the documented form ({e}): {}",
-                    received()
-                ))
-            }),
-            Reply::Unsupported(why) => Err(Failure::Answer(EngineError::Unsupported(why))),
-            Reply::Error(message) => Err(failed(format!(
-                "the engine answered with an error: {message}"
-            ))),
-        }
+        read_answer(&text?, seq, name, schemas)
     }
 
     /// Asks one question, restarting the engine first if an earlier fault stopped it.
@@ -305,6 +273,63 @@ impl Client for Process {
     fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T> {
         self.request(Message::Question(question, game))
     }
+}
+
+/// Reads the answer line `text` to request `seq` (of type `name`): JSON, the envelope, the
+/// sequence number, the schema (with `schemas`) and the result as a `T`.
+fn read_answer<T: DeserializeOwned>(
+    text: &str,
+    seq: u64,
+    name: &str,
+    schemas: Option<&Schemas>,
+) -> Result<T, Failure> {
+    let failed = |why: String| Failure::Answer(EngineError::Failed(why));
+    let received = || format!("received `{}`", quote(text));
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Failure::Restart(format!("the answer is not JSON ({e}): {}", received())))?;
+    let (answered, reply) = protocol::parse_reply(value.clone())
+        .map_err(|e| Failure::Restart(format!("{e}: {}", received())))?;
+    if answered != seq {
+        return Err(Failure::Restart(format!(
+            "the answer carries seq {answered}: {}",
+            received()
+        )));
+    }
+    if let Some(schemas) = schemas {
+        schemas.check_response(name, &value).map_err(|e| {
+            failed(format!(
+                "the answer breaks the protocol: {e}; {}",
+                received()
+            ))
+        })?;
+    }
+    match reply {
+        Reply::Result(result) => serde_json::from_value(result).map_err(|e| {
+            failed(format!(
+                "the result is not of the documented form ({e}): {}",
+                received()
+            ))
+        }),
+        Reply::Unsupported(why) => Err(Failure::Answer(EngineError::Unsupported(why))),
+        Reply::Error(message) => Err(failed(format!(
+            "the engine answered with an error: {message}"
+        ))),
+    }
+}
+
+/// [`read_answer`] for the fuzz targets of `crates/fuzz`: a fault that would restart the engine
+/// is an [`EngineError::Failed`] too. Not part of the crate's API.
+#[doc(hidden)]
+pub fn read_answer_line<T: DeserializeOwned>(
+    text: &str,
+    seq: u64,
+    name: &str,
+    validate_protocol: bool,
+) -> Answer<T> {
+    read_answer(text, seq, name, validate_protocol.then(Schemas::get)).map_err(|f| match f {
+        Failure::Answer(e) => e,
+        Failure::Restart(why) => EngineError::Failed(why),
+    })
 }
 
 fn quote(text: &str) -> String {

@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use crate::Options;
-use crate::child::LineChild;
+use crate::child::{Fault, LineChild};
 use crate::supervisor::{self, Failure, Supervisor};
 use chess_conformance::engine::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
@@ -51,9 +51,25 @@ struct Display {
     checkers: Vec<String>,
 }
 
+/// Where a session's lines go and come from: the engine's process, or (for the fuzz targets)
+/// lines given in advance.
+trait Lines {
+    fn send(&mut self, text: &str) -> Result<(), Fault>;
+    fn receive(&mut self, deadline: Instant) -> Result<String, Fault>;
+}
+
+impl Lines for LineChild {
+    fn send(&mut self, text: &str) -> Result<(), Fault> {
+        LineChild::send(self, text)
+    }
+    fn receive(&mut self, deadline: Instant) -> Result<String, Fault> {
+        LineChild::receive(self, deadline)
+    }
+}
+
 /// One question's conversation with the engine, under one deadline.
 struct Session<'c> {
-    child: &'c mut LineChild,
+    child: &'c mut dyn Lines,
     deadline: Instant,
     /// The last lines received, to quote when something is missing.
     seen: Vec<String>,
@@ -243,6 +259,45 @@ impl UciEngine {
             }
         }
     }
+}
+
+/// Reads `output` as an engine's answer to each question this module asks (`go perft 1`,
+/// `go perft 3`, `d`, and `uci`'s `id name`), for the fuzz targets of `crates/fuzz`: each answer
+/// or the error it gives, as text. Not part of the crate's API.
+#[doc(hidden)]
+pub fn read_output(output: &str) -> Vec<String> {
+    struct Given<'a>(std::str::Lines<'a>);
+    impl Lines for Given<'_> {
+        fn send(&mut self, _: &str) -> Result<(), Fault> {
+            Ok(())
+        }
+        fn receive(&mut self, _: Instant) -> Result<String, Fault> {
+            let line = self.0.next().ok_or(Fault::Exited("end of output".into()))?;
+            Ok(line.to_owned())
+        }
+    }
+    fn session<'g>(given: &'g mut Given) -> Session<'g> {
+        Session {
+            child: given,
+            deadline: Instant::now(),
+            seen: Vec::new(),
+        }
+    }
+    let show = |r: Result<String, Failure>| match r {
+        Ok(answer) | Err(Failure::Restart(answer)) => answer,
+        Err(Failure::Answer(e)) => e.to_string(),
+    };
+    let mut given = Given(output.lines());
+    let perft1 = session(&mut given)
+        .perft(1)
+        .map(|(m, n)| format!("{m:?} {n}"));
+    let mut given = Given(output.lines());
+    let perft3 = session(&mut given).perft(3).map(|(_, n)| n.to_string());
+    let mut given = Given(output.lines());
+    let display = (session(&mut given).display()).map(|d| format!("{} {:?}", d.fen, d.checkers));
+    let name = output.lines().find_map(|l| l.strip_prefix("id name "));
+    let identity = identity(name.unwrap_or("")).name;
+    vec![show(perft1), show(perft3), show(display), identity]
 }
 
 /// `Stockfish 15.1` → name `Stockfish`, version `15.1`; a name without a version number keeps

@@ -1,0 +1,290 @@
+//! The targets: each reads its input as text (lossily, as the harness reads files and lines
+//! only once they are UTF-8) and hands it to the harness's own code, through its public calls.
+
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use chess_conformance::catalogue::Source;
+use chess_conformance::engine::{Answer, Client, EngineError, Remote};
+use chess_conformance::protocol::{self, Hello};
+use chess_conformance::question::Question;
+use chess_conformance::report::{self, Detail, Run};
+use chess_conformance::symmetry::Symmetry;
+use chess_conformance::vocabulary::{AttackSource, Color};
+use chess_conformance::{
+    Capabilities, Capability, Catalogue, Engine, Game, Identity, Limits, LoadedCase, Reference,
+    TouchEvent, Verdict, diagram, replay, winnable,
+};
+use chess_conformance_engines::{process, uci};
+
+/// The largest case file the `case-file` target reads. The loader's cost grows faster than the
+/// file for deep nesting and for aliases (issue 14, items 1 and 2); below this size neither
+/// takes long or much memory, so what the target finds is something else.
+pub const CASE_FILE_MAX: usize = 16 << 10;
+
+/// The deepest perft the targets ask the reference: deeper ones run for minutes in process
+/// (issue 14, item 3, bounded elsewhere), which is a known cost and not what these targets look
+/// for.
+const PERFT_DEPTH_MAX: u32 = 3;
+
+/// The winnability analyzer's budget in `reference-inputs`: small, so that one input stays fast.
+const WINNABLE_NODES: u64 = 2_000;
+
+/// The shipped catalogue, loaded once.
+pub(crate) fn catalogue() -> &'static Catalogue {
+    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| Catalogue::builtin().expect("the shipped catalogue loads"))
+}
+
+/// Whether the case asks perft no deeper than [`PERFT_DEPTH_MAX`], so checking it is quick.
+pub(crate) fn shallow(case: &LoadedCase) -> bool {
+    case.case
+        .expect
+        .perft
+        .as_ref()
+        .is_none_or(|counts| counts.keys().all(|&d| d <= PERFT_DEPTH_MAX))
+}
+
+/// The reports of one verdict, written as a run would write them.
+fn reports(engine: Identity, case: &LoadedCase, verdict: Verdict) {
+    let _ = report::verdict_text(case, &verdict);
+    let run = Run {
+        engine,
+        results: vec![(case, verdict)],
+    };
+    let _ = report::text(&run, Detail::Verbose);
+    let _ = report::json(&run);
+    let _ = report::markdown(&run);
+}
+
+/// `case-file`: the input as a case file, through the loader; every case that loads is then
+/// checked against the reference (shallow perft only) and reported. The input is also read as a
+/// list of retired ids.
+pub fn case_file(data: &[u8]) {
+    if data.len() > CASE_FILE_MAX {
+        return;
+    }
+    let text = String::from_utf8_lossy(data).into_owned();
+    let _ = chess_conformance::Origin::of_text(&text);
+    let source = |name: &str| Source {
+        name: name.to_owned(),
+        text: text.clone(),
+    };
+    match Catalogue::from_sources([source("fuzz.yaml")], []) {
+        Ok(catalogue) => {
+            let mut reference = Reference::new();
+            for case in catalogue.cases().iter().filter(|c| shallow(c)) {
+                let _ = case.needs();
+                let verdict = chess_conformance::check(&mut reference, case);
+                reports(reference.identity(), case, verdict);
+            }
+        }
+        Err(errors) => {
+            let _ = errors.to_string();
+        }
+    }
+    let _ = Catalogue::from_sources([], [source("retired.yaml")]).map_err(|e| e.to_string());
+}
+
+/// A protocol engine whose answers are given in advance, one line per request, read by the
+/// engines crate exactly as it reads a process's.
+struct Replayed<'a> {
+    hello: Hello,
+    capabilities: Capabilities,
+    answers: std::slice::Iter<'a, &'a str>,
+    seq: u64,
+    validate: bool,
+}
+
+impl Client for Replayed<'_> {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: self.hello.name.clone(),
+            version: self.hello.version.clone(),
+        }
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        self.capabilities
+    }
+
+    fn ask<T: serde::de::DeserializeOwned>(
+        &mut self,
+        question: &Question,
+        game: Option<&Game>,
+    ) -> Answer<T> {
+        let _ = protocol::request_line(self.seq, question, game);
+        let Some(line) = self.answers.next() else {
+            return Err(EngineError::failed("the engine exited"));
+        };
+        let answer = process::read_answer_line(line, self.seq, question.name(), self.validate);
+        self.seq += 1;
+        answer
+    }
+}
+
+/// `engine-answers`: the first line names a case of the shipped catalogue (an unknown id picks
+/// one by its length), the second is the handshake's answer, and each further line answers the
+/// next request the checker sends, as a `process:` engine's line would; with and without
+/// `--validate-protocol`. The verdict is then reported.
+pub fn engine_answers(data: &[u8]) {
+    for (case, identity, verdict) in answer_verdicts(data) {
+        reports(identity, case, verdict);
+    }
+}
+
+/// The verdicts of the `engine-answers` target's input: the case it names, checked against the
+/// answers it gives, without and with `--validate-protocol` (none where the handshake fails).
+pub fn answer_verdicts(data: &[u8]) -> Vec<(&'static LoadedCase, Identity, Verdict)> {
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
+    let id = lines.next().unwrap_or_default();
+    let hello = lines.next().unwrap_or_default();
+    let answers: Vec<&str> = lines.collect();
+    let cases = catalogue().cases();
+    let case = catalogue()
+        .get(id)
+        .unwrap_or(&cases[id.len() % cases.len()]);
+    if !shallow(case) {
+        return Vec::new();
+    }
+    let mut verdicts = Vec::new();
+    for validate in [false, true] {
+        let Ok(hello) = process::read_answer_line::<Hello>(hello, 0, protocol::START, validate)
+        else {
+            continue;
+        };
+        if hello.protocol != protocol::VERSION {
+            continue;
+        }
+        let capabilities = hello
+            .capabilities
+            .iter()
+            .filter_map(|name| Capability::from_name(name))
+            .collect();
+        let mut engine = Remote(Replayed {
+            hello,
+            capabilities,
+            answers: answers.iter(),
+            seq: 1,
+            validate,
+        });
+        let verdict = chess_conformance::check_within(&mut engine, case, &Limits::DEFAULT);
+        verdicts.push((case, engine.identity(), verdict));
+    }
+    verdicts
+}
+
+/// Whether a request asks the reference for more than a moment's work (a deep perft).
+fn costly(request: &Value) -> bool {
+    request.get("type").and_then(Value::as_str) == Some("perft")
+        && request
+            .get("depth")
+            .and_then(Value::as_u64)
+            .is_none_or(|d| d > u64::from(PERFT_DEPTH_MAX))
+}
+
+/// `serve-request`: each line a request to the reference over the protocol, as a Rust engine
+/// serving itself with [`protocol::serve`] answers it; each answer must be one JSON line with
+/// the request's `seq` when it has one. Requests for a perft deeper than 3 are left out (a
+/// known cost, bounded elsewhere).
+pub fn serve_request(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut reference = Reference::new();
+    for line in text.split('\n') {
+        let request = serde_json::from_str::<Value>(line).ok();
+        if request.as_ref().is_some_and(costly) {
+            continue;
+        }
+        let answer = protocol::answer_line(&mut reference, line);
+        let answered: Value = serde_json::from_str(&answer).expect("an answer is JSON");
+        assert!(answer.ends_with('\n') && !answer[..answer.len() - 1].contains('\n'));
+        if let Some(seq) = request.as_ref().and_then(|r| r.get("seq")?.as_u64()) {
+            assert_eq!(answered["seq"], seq, "{line} answered {answer}");
+        }
+    }
+}
+
+/// `uci-output`: the input as what a UCI engine printed, read as the answer to each question the
+/// `uci:` engine asks.
+pub fn uci_output(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let _ = uci::read_output(&text);
+}
+
+/// `reference-inputs`: the first line a FEN, the second the moves played from it (UCI, split at
+/// spaces), every further line a string handed to each question that takes one (a move, a SAN,
+/// a square, a FEN, a touch-move event), and to the parsers of `replay`, the symmetries and
+/// the diagrams.
+pub fn reference_inputs(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
+    let fen = lines.next().unwrap_or_default();
+    let moves: Vec<String> = lines
+        .next()
+        .unwrap_or_default()
+        .split(' ')
+        .filter(|m| !m.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let strings: Vec<&str> = lines.collect();
+    let game = Game { fen, moves: &moves };
+    let mut reference = Reference::new();
+    let r = &mut reference;
+
+    let _ = replay::parse_fen(fen);
+    let lenient = replay::parse_fen_lenient(fen);
+    let _ = replay::Replay::strict(fen, &moves);
+    if let Ok(replayed) = replay::Replay::new(fen, &moves) {
+        let _ = (replayed.state(), replayed.claims(), replayed.repetitions());
+        let _ = replay::RepetitionKey::of(&replayed.position);
+    }
+    let _ = diagram::diagram(fen, &moves);
+    for symmetry in [Symmetry::Flip, Symmetry::Mirror] {
+        let _ = symmetry.fen(fen);
+    }
+    let _ = r.legal_moves(&game);
+    let _ = r.in_check(&game);
+    let _ = r.checkers(&game);
+    let _ = r.game_state(&game);
+    let _ = r.draw_claims(&game);
+    let _ = r.mating_material(&game);
+    let _ = r.validate_fen(fen);
+    for depth in 0..=2 {
+        let _ = r.perft(&game, depth);
+    }
+    for color in [Color::White, Color::Black] {
+        let _ = r.attacks(&game, &AttackSource::Side(color));
+        if let Ok(pos) = &lenient {
+            let budget = winnable::Budget {
+                nodes: WINNABLE_NODES,
+            };
+            let _ = winnable::analyze(pos, replay::to_shakmaty(color), budget);
+        }
+    }
+    let mut events = Vec::new();
+    for s in &strings {
+        let _ = replay::check_uci_syntax(s);
+        let _ = replay::parse_square(s);
+        if let Ok(pos) = &lenient {
+            let _ = replay::parse_uci(pos, s);
+        }
+        let _ = r.play(&game, s);
+        let _ = r.san(&game, s);
+        let _ = r.parse_san(&game, s);
+        let _ = r.draw_claims_with_move(&game, s);
+        let _ = r.attacks(&game, &AttackSource::Square((*s).to_owned()));
+        let _ = r.validate_fen(s);
+        for symmetry in [Symmetry::Flip, Symmetry::Mirror] {
+            let _ = (symmetry.square(s), symmetry.uci(s), symmetry.san(s));
+            if let Ok(event) = s.parse::<TouchEvent>() {
+                let _ = symmetry.event(&event);
+            }
+        }
+        if let Ok(event) = s.parse::<TouchEvent>() {
+            events.push(event);
+            let _ = r.touch_move(&game, &events);
+        }
+    }
+}
