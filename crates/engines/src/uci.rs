@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use crate::Options;
-use crate::child::LineChild;
+use crate::child::{self, LineChild};
 use crate::supervisor::{self, Failure, Supervisor};
 use chess_conformance::engine::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
@@ -169,7 +169,7 @@ impl UciEngine {
         let mut child = self.supervisor.spawn()?;
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.supervisor.limits().timeout,
+            deadline: child::deadline_after(self.supervisor.limits().timeout),
             seen: Vec::new(),
         };
         let handshake = (|| {
@@ -224,7 +224,7 @@ impl UciEngine {
         };
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.supervisor.limits().timeout,
+            deadline: child::deadline_after(self.supervisor.limits().timeout),
             seen: Vec::new(),
         };
         match conversation(&mut session) {
