@@ -1,17 +1,20 @@
 //! The `chess-conformance` command: a thin layer over the libraries, one file per subcommand.
 //!
 //! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
-//! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML.
+//! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
+//! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically.
 
 mod cli;
 mod export;
 mod generate;
+mod interrupt;
 mod junit;
 mod list;
 mod matrix;
 mod registry;
 mod run;
 mod show;
+mod write;
 
 use std::process::ExitCode;
 
