@@ -118,13 +118,24 @@ impl Stopped {
     pub fn describe(&self) -> String {
         const SHOWN: usize = 10;
         let total = self.run + self.not_run.len();
-        let mut out = format!(
-            "INTERRUPTED by {}: {} of {total} cases were run, and the verdicts here are theirs; \
-             {} not run",
-            name(self.signal),
-            self.run,
-            self.not_run.len()
-        );
+        let mut out = if self.run == 0 {
+            format!(
+                "INTERRUPTED by {} before any of the {total} cases was done; none was run",
+                name(self.signal)
+            )
+        } else {
+            format!(
+                "INTERRUPTED by {}: {} of {total} cases were run, and the verdicts here are \
+                 theirs; {} not run",
+                name(self.signal),
+                self.run,
+                self.not_run.len()
+            )
+        };
+        if self.run == 0 {
+            out.push('\n');
+            return out;
+        }
         if !self.not_run.is_empty() {
             out.push_str(": ");
             out.push_str(&self.not_run[..self.not_run.len().min(SHOWN)].join(", "));
@@ -191,5 +202,14 @@ mod tests {
         assert!(text.contains("12 not run: area/case-0, area/case-1,"));
         assert!(text.contains("area/case-9 and 2 more"));
         assert!(!text.contains("area/case-10"));
+        let none = Stopped {
+            signal: SIGINT,
+            run: 0,
+            not_run: vec!["a/b".into()],
+        };
+        assert_eq!(
+            none.describe(),
+            "INTERRUPTED by SIGINT before any of the 1 cases was done; none was run\n"
+        );
     }
 }
