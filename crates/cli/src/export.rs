@@ -43,7 +43,7 @@ pub fn export(args: &ExportArgs) -> Result<ExitCode, BadInput> {
         .map_err(|e| BadInput(format!("error: cannot create {}: {e}", out.display())))?;
     for (name, bytes) in &files {
         let path = out.join(name);
-        std::fs::write(&path, bytes)
+        crate::write::atomically(&path, bytes)
             .map_err(|e| BadInput(format!("error: cannot write {}: {e}", path.display())))?;
     }
     crate::print::out(format_args!(

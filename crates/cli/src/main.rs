@@ -2,11 +2,13 @@
 //!
 //! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
 //! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
-//! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly.
+//! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
+//! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically.
 
 mod cli;
 mod export;
 mod generate;
+mod interrupt;
 mod junit;
 mod list;
 mod matrix;
@@ -14,6 +16,7 @@ mod print;
 mod registry;
 mod run;
 mod show;
+mod write;
 
 use std::process::ExitCode;
 

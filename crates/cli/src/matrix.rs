@@ -10,7 +10,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use chess_conformance::{Catalogue, Limits, Run, Tally};
+use chess_conformance::{Catalogue, Limits, Tally};
 use clap::Args;
 
 use crate::cli::{BadInput, ExternalArgs, Selection, plural};
@@ -60,10 +60,26 @@ fn certify(
     partial: bool,
 ) -> Result<Done, BadInput> {
     let mut engine = crate::cli::engine(spec, &args.external)?;
-    let run = Run::within(&mut engine, catalogue, limits);
-    let identity = run.engine.to_string();
+    let (run, stopped) = crate::interrupt::run_cases(engine.as_mut(), catalogue, limits);
+    drop(engine);
     let name = baseline_name(&run.engine.name);
+    let identity = match &stopped {
+        Some(s) => format!("{} (interrupted after {} cases)", run.engine, s.run),
+        None => run.engine.to_string(),
+    };
     print::err(format_args!("{identity}: {}\n", run.tally()));
+    if stopped.is_some() {
+        // Half a run is no baseline, and no comparison with one.
+        return Ok(Done {
+            column: (identity.clone(), run.by_area(), run.tally()),
+            skipped: run.skipped_assertions(),
+            identity,
+            name,
+            baseline: None,
+            comparison: None,
+        });
+    }
+    let identity = run.engine.to_string();
     let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
         let path = dir.join(&name);
         if path.exists() {
@@ -136,6 +152,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         crate::cli::check_writable(&dir.join("baseline.yaml"), "baselines")?;
     }
     let catalogue = args.selection.load()?;
+    crate::interrupt::watch();
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -152,7 +169,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     std::thread::scope(|scope| {
         for _ in 0..jobs.min(specs.len()) {
             scope.spawn(|| {
-                loop {
+                while crate::interrupt::caught().is_none() {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(spec) = specs.get(i) else { break };
                     let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
@@ -169,6 +186,9 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     let results = results
         .into_inner()
         .map_err(|_| BadInput("a matrix worker panicked".into()))?;
+    if let Some(signal) = crate::interrupt::caught() {
+        return Ok(interrupted(signal, &specs, results));
+    }
     let mut done = Vec::new();
     for result in results.into_iter().flatten() {
         done.push(result?);
@@ -189,7 +209,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
             std::fs::create_dir_all(dir)
                 .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
             let path = dir.join(&d.name);
-            std::fs::write(&path, baseline.to_yaml())
+            crate::write::atomically(&path, baseline.to_yaml().as_bytes())
                 .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
             print::err(format_args!(
                 "wrote {} of {} to {}\n",
@@ -204,6 +224,40 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The table of an interrupted matrix: the engines that ran (those cut short say so), the
+/// engines not run, no baseline written; exit 128 + the signal.
+fn interrupted(
+    signal: i32,
+    specs: &[String],
+    results: Vec<Option<Result<Done, BadInput>>>,
+) -> ExitCode {
+    let mut done = Vec::new();
+    let mut not_run = Vec::new();
+    for (spec, result) in specs.iter().zip(results) {
+        match result {
+            Some(Ok(d)) => done.push(d),
+            // An engine refused a start, or never asked: not run.
+            Some(Err(_)) | None => not_run.push(spec.as_str()),
+        }
+    }
+    let columns: Vec<Column> = done.iter().map(|d| d.column.clone()).collect();
+    // A closed stdout ends the output quietly; the exit code still says interrupted.
+    let _ = print::out(table(&columns));
+    let _ = print::out(skipped_table(&done));
+    let mut note = format!(
+        "\nINTERRUPTED by {}: {} of {} engines run (a column that says so was cut short); no \
+         baseline was written",
+        crate::interrupt::name(signal),
+        done.len(),
+        specs.len()
+    );
+    if !not_run.is_empty() {
+        note.push_str(&format!("; not run: {}", not_run.join(", ")));
+    }
+    let _ = print::out(format_args!("{note}\n"));
+    ExitCode::from(crate::interrupt::exit_code(signal))
 }
 
 type Column = (String, Vec<(String, Tally)>, Tally);

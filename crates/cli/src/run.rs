@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chess_conformance::Run;
 use chess_conformance::baseline::Baseline;
 use chess_conformance::report::{self, Detail};
 use clap::{Args, ValueEnum};
@@ -72,24 +71,31 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         }
         None => None,
     };
+    crate::interrupt::watch();
     let mut engine = crate::cli::engine(&args.engine, &args.external)?;
     let catalogue = args.selection.load()?;
-    let run = Run::within(&mut engine, &catalogue, args.external.limits());
+    let (run, stopped) =
+        crate::interrupt::run_cases(engine.as_mut(), &catalogue, args.external.limits());
+    // The engine's process group ends now, not at exit.
+    drop(engine);
     let detail = if args.verbose {
         Detail::Verbose
     } else {
         Detail::Normal
     };
-    let comparison = baseline
-        .as_ref()
-        .map(|b| b.compare(&run, !args.selection.is_whole_builtin()));
-    let account = comparison
+    // An interrupted run is compared as a partial one: what it did not reach is not stale.
+    let partial = !args.selection.is_whole_builtin() || stopped.is_some();
+    let comparison = baseline.as_ref().map(|b| b.compare(&run, partial));
+    let mut account = comparison
         .as_ref()
         .map(|c| c.describe())
         .unwrap_or_default();
+    if let Some(stopped) = &stopped {
+        account.push_str(&stopped.describe());
+    }
     let report = match args.format {
         Format::Text => report::text_with(&run, detail, &account),
-        Format::Json => report::json(&run),
+        Format::Json => interrupted_json(report::json(&run), stopped.as_ref()),
         Format::Junit => crate::junit::junit(&run).map_err(BadInput)? + "\n",
         Format::Markdown => report::markdown(&run),
     };
@@ -98,10 +104,19 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         // Keep machine-readable formats clean on stdout.
         print::err(&account);
     }
+    if let Some(stopped) = &stopped {
+        if let Some(path) = &args.write_baseline {
+            print::err(format_args!(
+                "{}: not written: the run was interrupted\n",
+                path.display()
+            ));
+        }
+        return Ok(ExitCode::from(stopped.exit_code()));
+    }
 
     if let Some(path) = &args.write_baseline {
         let written = Baseline::from_run(&run, baseline.as_ref());
-        std::fs::write(path, written.to_yaml()).map_err(|e| {
+        crate::write::atomically(path, written.to_yaml().as_bytes()).map_err(|e| {
             BadInput(format!(
                 "{}: cannot write the baseline: {e}",
                 path.display()
@@ -124,4 +139,28 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The JSON report of an interrupted run carries `"interrupted"` as its last field: the signal,
+/// how many cases were run and the ids of those not run.
+fn interrupted_json(report: String, stopped: Option<&crate::interrupt::Stopped>) -> String {
+    let Some(stopped) = stopped else {
+        return report;
+    };
+    let Some(body) = report.trim_end().strip_suffix('}') else {
+        return report;
+    };
+    let interrupted = serde_json::json!({
+        "signal": crate::interrupt::name(stopped.signal),
+        "cases_run": stopped.run,
+        "not_run": stopped.not_run,
+    });
+    let Ok(value) = serde_json::to_string_pretty(&interrupted) else {
+        return report;
+    };
+    format!(
+        "{},\n  \"interrupted\": {}\n}}\n",
+        body.trim_end(),
+        value.replace('\n', "\n  ")
+    )
 }

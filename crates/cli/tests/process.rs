@@ -3,9 +3,12 @@
 //! This test binary is also its own fake engines. Started as `process --serve FAULT...` it serves
 //! the reference engine over the protocol, misbehaving on purpose as each FAULT says (`crash=TYPE`
 //! exits while answering a request of that type, `hang=TYPE` never answers, `garbage=TYPE`
-//! prints a line that is not JSON, ...). Started as `process --uci FAULT...` it is a small UCI
-//! engine on shakmaty that follows the Stockfish conventions (`go perft`, `d`). Otherwise it runs
-//! the tests (libtest-mimic, so `cargo test --test process -- NAME` filters as usual).
+//! prints a line that is not JSON, `spawn` starts a process of its own that outlives it unless
+//! its group is ended, `grandchild=TYPE` exits leaving such a process holding its stdout, ...).
+//! Started as `process --uci FAULT...` it is a small UCI engine on shakmaty that follows the
+//! Stockfish conventions (`go perft`, `d`). Started as `process --linger MARKER` it is the
+//! process an engine leaves behind: it sleeps, and the tests count it by its MARKER. Otherwise it
+//! runs the tests (libtest-mimic, so `cargo test --test process -- NAME` filters as usual).
 
 use std::io::{self, BufRead, Write};
 use std::process::{Command, ExitCode};
@@ -26,6 +29,9 @@ fn main() -> ExitCode {
     match args.get(1).map(String::as_str) {
         Some("--serve") => fake_protocol_engine(&args[2..]),
         Some("--uci") => fake_uci_engine(&args[2..]),
+        Some("--linger") => loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        },
         _ => {
             let trials = vec![
                 trial(
@@ -49,6 +55,19 @@ fn main() -> ExitCode {
                 trial("a_cli_run_completes_whatever_the_engine_does", cli_run),
                 trial("uci_answers_follow_the_stockfish_conventions", uci_answers),
                 trial("uci_faults_are_errors_and_the_engine_recovers", uci_faults),
+                trial(
+                    "what_an_engine_starts_ends_with_it_through_sh_and_forks",
+                    process_groups,
+                ),
+                trial(
+                    "an_exit_with_stdout_held_open_is_reported_at_once",
+                    grandchild,
+                ),
+                trial("a_timeout_beyond_the_clock_does_not_overflow", huge_timeout),
+                trial(
+                    "an_interrupted_run_reports_what_it_has_and_leaves_nothing",
+                    interrupted,
+                ),
                 Trial::test("stockfish_passes_what_it_answers", stockfish)
                     .with_ignored_flag(!std::path::Path::new(STOCKFISH).exists()),
             ];
@@ -81,6 +100,15 @@ fn fake_protocol_engine(faults: &[String]) -> ExitCode {
         std::fs::write(file, "started").expect("the marker file can be written");
     }
     let noisy = faults.iter().any(|f| f == "noise");
+    if faults.iter().any(|f| f == "spawn") {
+        leave_behind(faults, false);
+    }
+    // `hang-after=N,FILE`: N requests answered, then FILE written and every request hung.
+    let hang_after = faults.iter().find_map(|f| {
+        let (n, file) = f.strip_prefix("hang-after=")?.split_once(',')?;
+        Some((n.parse::<usize>().ok()?, file.to_owned()))
+    });
+    let mut answered = 0;
     let mut reference = Reference::new();
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
@@ -91,6 +119,17 @@ fn fake_protocol_engine(faults: &[String]) -> ExitCode {
         let kind = request["type"].as_str().unwrap_or("");
         if noisy {
             eprintln!("noise line {n}");
+        }
+        if let Some((after, file)) = &hang_after
+            && kind != "start"
+        {
+            if answered == *after {
+                std::fs::write(file, "hanging").expect("the marker file can be written");
+                loop {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            }
+            answered += 1;
         }
         let reply = match fault_for(faults, kind) {
             None => {
@@ -111,6 +150,11 @@ fn fake_protocol_engine(faults: &[String]) -> ExitCode {
                 std::process::exit(3);
             }
             Some("abort") => std::process::abort(),
+            Some("grandchild") => {
+                leave_behind(faults, true);
+                eprintln!("fake engine: leaving a grandchild that holds stdout");
+                std::process::exit(5);
+            }
             Some("hang") => loop {
                 std::thread::sleep(Duration::from_secs(3600));
             },
@@ -141,6 +185,27 @@ fn fake_protocol_engine(faults: &[String]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Starts `--linger MARKER` (the `marker=MARKER` fault) and leaves it running: with this
+/// process's stdout and stderr when `hold_pipes`, else with none.
+fn leave_behind(faults: &[String], hold_pipes: bool) {
+    let marker = faults
+        .iter()
+        .find_map(|f| f.strip_prefix("marker="))
+        .expect("a marker=MARKER fault names what is left behind");
+    let mut command = Command::new(this_binary());
+    command
+        .args(["--linger", marker])
+        .stdin(std::process::Stdio::null());
+    if !hold_pipes {
+        command
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+    }
+    // Left running on purpose: outliving this engine is the fault.
+    #[allow(clippy::zombie_processes)]
+    command.spawn().expect("the lingering process starts");
 }
 
 fn this_binary() -> String {
@@ -593,10 +658,337 @@ fn cli_run() -> Result<(), String> {
     Ok(())
 }
 
+// --- Process groups, exits held open, huge timeouts, interrupts ---
+
+/// A marker for the processes one test leaves behind, unique to this test run.
+fn marker(what: &str) -> String {
+    format!("chess-conformance-marker-{}-{what}", std::process::id())
+}
+
+/// How many processes carry `marker` on their command line (a shell running the engine, the
+/// engine, what it started; a zombie has no command line).
+fn alive(marker: &str) -> usize {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        })
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+        })
+        .count()
+}
+
+/// How many processes still carry `marker` after waiting up to 2 s for none to (what a group
+/// ended leaves is reaped by init, a moment later).
+fn left_behind(marker: &str) -> usize {
+    let start = Instant::now();
+    loop {
+        let n = alive(marker);
+        if n == 0 || start.elapsed() > Duration::from_secs(2) {
+            return n;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// This binary with `args`, through `sh -c` (`; true` makes the shell fork it rather than
+/// exec it): the engine is the shell's child, not the harness's.
+fn through_sh(args: &[&str]) -> Vec<String> {
+    let binary = this_binary();
+    let inner = shell_words::join(std::iter::once(binary.as_str()).chain(args.iter().copied()));
+    vec!["sh".to_owned(), "-c".to_owned(), format!("{inner}; true")]
+}
+
+/// An engine started through `sh -c` that starts a process of its own: a timeout, a failed
+/// handshake and a drop each end all three, for protocol and UCI engines alike.
+fn process_groups() -> Result<(), String> {
+    let m = marker("groups");
+    let mark = format!("marker={m}");
+    let mut engine = Process::start(
+        through_sh(&["--serve", "spawn", &mark, "hang=in_check"]),
+        options(1_000, false),
+    )?;
+    if alive(&m) < 3 {
+        return Err(format!(
+            "the shell, the engine and what it started: {} processes",
+            alive(&m)
+        ));
+    }
+    let message = failed(engine.in_check(&start_position()))?;
+    contains_all(&message, &["no answer within 1s"])?;
+    let left = left_behind(&m);
+    if left != 0 {
+        return Err(format!("{left} processes outlived the timeout"));
+    }
+    // Restarted for the next request, with what it starts; a drop ends them all.
+    if engine.legal_moves(&start_position()).map(|m| m.len()) != Ok(20) {
+        return Err("the restarted engine did not answer legal_moves".into());
+    }
+    if alive(&m) < 3 {
+        return Err(format!("after the restart: {} processes", alive(&m)));
+    }
+    drop(engine);
+    let left = left_behind(&m);
+    if left != 0 {
+        return Err(format!("{left} processes outlived the engine's drop"));
+    }
+    // A handshake that fails.
+    let error = match Process::start(
+        through_sh(&["--serve", "spawn", &mark, "hang=start"]),
+        options(1_000, false),
+    ) {
+        Ok(_) => return Err("a hung handshake started".into()),
+        Err(e) => e,
+    };
+    contains_all(&error, &["no answer within 1s"])?;
+    let left = left_behind(&m);
+    if left != 0 {
+        return Err(format!("{left} processes outlived a failed handshake"));
+    }
+    // UCI.
+    let mut engine = UciEngine::start(
+        through_sh(&["--uci", "spawn", &mark, "hang-d"]),
+        options(1_000, false),
+    )?;
+    if alive(&m) < 3 {
+        return Err(format!("UCI: {} processes", alive(&m)));
+    }
+    failed(engine.checkers(&start_position()))?;
+    let left = left_behind(&m);
+    if left != 0 {
+        return Err(format!("UCI: {left} processes outlived the timeout"));
+    }
+    if engine.legal_moves(&start_position()).map(|m| m.len()) != Ok(20) {
+        return Err("the restarted UCI engine did not answer legal_moves".into());
+    }
+    drop(engine);
+    let left = left_behind(&m);
+    if left != 0 {
+        return Err(format!("UCI: {left} processes outlived the engine's drop"));
+    }
+    Ok(())
+}
+
+/// An engine that exits while a process it started holds its stdout: reported as its exit, with
+/// its stderr, at once rather than at the timeout; and what it left is ended.
+fn grandchild() -> Result<(), String> {
+    let m = marker("grandchild");
+    let mark = format!("marker={m}");
+    let timeout = Duration::from_secs(10);
+    let mut engine = served(
+        &["grandchild=legal_moves", &mark],
+        options(timeout.as_millis() as u64, false),
+    )?;
+    let begin = Instant::now();
+    let message = failed(engine.legal_moves(&start_position()))?;
+    let took = begin.elapsed();
+    contains_all(
+        &message,
+        &[
+            "request 1 (legal_moves): the engine exited (exit code 5; a process it started still \
+             held its stdout open)",
+            "its stderr ended with:\nfake engine: leaving a grandchild that holds stdout",
+            "it will be restarted",
+        ],
+    )?;
+    if took > Duration::from_secs(2) {
+        return Err(format!("the exit took {took:?} to notice"));
+    }
+    let left = left_behind(&m);
+    if left != 0 {
+        return Err(format!("{left} processes outlived the engine"));
+    }
+    if engine.in_check(&start_position()) != Ok(false) {
+        return Err("the restarted engine did not answer in_check".into());
+    }
+    Ok(())
+}
+
+/// A timeout the clock cannot add to now (1e19 s, `Duration::MAX`) waits as long as it can: no
+/// panic, answers as usual.
+fn huge_timeout() -> Result<(), String> {
+    for timeout in [
+        Duration::from_secs(10_000_000_000_000_000_000),
+        Duration::MAX,
+    ] {
+        let options = Options {
+            limits: chess_conformance::Limits {
+                timeout,
+                ..Default::default()
+            },
+            validate_protocol: true,
+        };
+        let mut engine = served(&[], options)?;
+        if engine.legal_moves(&start_position()).map(|m| m.len()) != Ok(20) {
+            return Err(format!("{timeout:?}: legal_moves"));
+        }
+        let mut uci = UciEngine::start(vec![this_binary(), "--uci".to_owned()], options)?;
+        if uci.legal_moves(&start_position()).map(|m| m.len()) != Ok(20) {
+            return Err(format!("{timeout:?}: UCI legal_moves"));
+        }
+    }
+    Ok(())
+}
+
+/// SIGINT or SIGTERM while an engine (through `sh -c`, with a process of its own) hangs: the
+/// harness ends them all, prints the verdicts so far marked as interrupted and what was not
+/// run, writes no baseline, and exits 130 or 143; `matrix` too.
+fn interrupted() -> Result<(), String> {
+    let dir = std::env::temp_dir().join(format!(
+        "chess-conformance-interrupt-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let runs: [(&str, i32, &str); 3] = [
+        ("INT", 130, "text"),
+        ("TERM", 143, "json"),
+        ("INT", 130, "matrix"),
+    ];
+    for (signal, code, how) in runs {
+        let what = format!("{how}-{signal}");
+        let m = marker(&format!("interrupt-{what}"));
+        let hanging = dir.join(format!("hanging-{what}"));
+        let written = dir.join(format!("written-{what}"));
+        let engine = format!(
+            "process:{}",
+            shell_words::join(through_sh(&[
+                "--serve",
+                "spawn",
+                &format!("marker={m}"),
+                &format!("hang-after=6,{}", hanging.display()),
+            ]))
+        );
+        let mut args = match how {
+            "matrix" => vec!["matrix", "--jobs", "1", "--write-baselines"],
+            format => vec!["run", "--format", format, "--write-baseline"],
+        };
+        let written_arg = written.display().to_string();
+        args.push(&written_arg);
+        args.extend([
+            "--engine",
+            &engine,
+            "--filter",
+            "attacks/",
+            "--generated",
+            "exclude",
+            "--timeout",
+            "60s",
+        ]);
+        let child = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let begin = Instant::now();
+        while !hanging.exists() && begin.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let running = alive(&m);
+        let sent = Instant::now();
+        let killed = Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status();
+        let out = child.wait_with_output().map_err(|e| e.to_string())?;
+        let took = sent.elapsed();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let context = format!("{what}: exit {:?}\n{stdout}\n{stderr}", out.status);
+        if !hanging.exists() || running < 3 || !killed.is_ok_and(|s| s.success()) {
+            return Err(format!(
+                "{context}\nthe engine never hung ({running} processes)"
+            ));
+        }
+        if out.status.code() != Some(code) {
+            return Err(format!("{context}\nexpected exit {code}"));
+        }
+        if took > Duration::from_secs(5) {
+            return Err(format!("{context}\nthe harness took {took:?} to stop"));
+        }
+        let left = left_behind(&m);
+        if left != 0 {
+            return Err(format!("{context}\n{left} processes outlived the harness"));
+        }
+        let name = format!("SIG{signal}");
+        match how {
+            "text" => {
+                contains_all(
+                    &stdout,
+                    &[
+                        &format!("INTERRUPTED by {name}: "),
+                        "cases were run, and the verdicts here are theirs",
+                        "not run: attacks/",
+                    ],
+                )?;
+                // The verdicts of the cases run (six answers: one case or more), and no other.
+                let run = stdout
+                    .split(&format!("INTERRUPTED by {name}: "))
+                    .nth(1)
+                    .and_then(|rest| rest.split(' ').next())
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .unwrap_or(0);
+                let header = format!("chess-conformance: {run} cases against reference (shakmaty)");
+                if run == 0 || !stdout.contains(&header) {
+                    return Err(format!("{context}\nnot the verdicts of the cases run"));
+                }
+            }
+            "json" => {
+                let report: Value = serde_json::from_str(&stdout)
+                    .map_err(|e| format!("{context}\nnot JSON: {e}"))?;
+                let interrupted = &report["interrupted"];
+                let run = interrupted["cases_run"].as_u64().unwrap_or(0);
+                if interrupted["signal"] != name.as_str()
+                    || run == 0
+                    || report["verdicts"].as_array().map(|v| v.len() as u64) != Some(run)
+                    || interrupted["not_run"].as_array().is_none_or(Vec::is_empty)
+                {
+                    return Err(format!("{context}\n{interrupted}"));
+                }
+            }
+            _ => contains_all(
+                &stdout,
+                &[
+                    " (interrupted after ",
+                    &format!("INTERRUPTED by {name}: 1 of 1 engines run"),
+                    "no baseline was written",
+                ],
+            )?,
+        }
+        // No baseline, whole or partial; no temporary file either.
+        let files: Vec<String> = std::fs::read_dir(&dir)
+            .map_err(|e| e.to_string())?
+            .filter_map(Result::ok)
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with("hanging-"))
+            .collect();
+        let in_written = std::fs::read_dir(&written).map_or(0, Iterator::count);
+        let clean = files.is_empty()
+            || (how == "matrix" && files == [format!("written-{what}")] && in_written == 0);
+        if !clean {
+            return Err(format!(
+                "{context}\nwritten: {files:?} ({in_written} in {written_arg})"
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
 // --- The fake UCI engine ---
 
 fn fake_uci_engine(faults: &[String]) -> ExitCode {
     let has = |f: &str| faults.iter().any(|x| x == f);
+    if has("spawn") {
+        leave_behind(faults, false);
+    }
     let mut pos = Chess::default();
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {

@@ -1,22 +1,31 @@
 //! A child process spoken to in lines, with limits: the transport under the `process:` and
 //! `uci:` engines.
 //!
-//! The child is started from an argument vector (never through a shell). A reader thread turns
-//! its stdout into lines (cut at a size limit) on a bounded channel, so the caller can wait for an
-//! answer with a deadline; a second thread drains its stderr and keeps the last few KiB, to show
-//! when it crashes. Whatever goes wrong (no answer in time, an exit, a line too long, bytes that
-//! are not UTF-8) comes back as a [`Fault`]; after a fault the caller drops the child (which
-//! kills it) and starts a new one.
+//! The child is started from an argument vector (never through a shell), as the leader of a
+//! process group of its own ([`crate::group`]): whatever it starts joins that group, and ending
+//! the child ends the group (SIGTERM, then SIGKILL after a short grace), on a timeout, a restart,
+//! a drop or an interrupt, so nothing it started outlives it. A reader thread turns its stdout
+//! into lines (cut at a size limit) on a bounded channel, so the caller can wait for an answer
+//! with a deadline, watching the child's own exit meanwhile (a process it started may hold its
+//! stdout open after it exited); a second thread drains its stderr and keeps the last few KiB,
+//! to show when it crashes. Whatever goes wrong (no answer in time, an exit, a line too long,
+//! bytes that are not UTF-8) comes back as a [`Fault`]; after a fault the caller drops the
+//! child (which ends its group) and starts a new one.
+//!
+//! The leader is reaped only when its group is ended: until then its pid (the group's id)
+//! cannot be given to another process, so a signal to the group never reaches a stranger.
 
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::group;
 use chess_conformance::Limits;
 
 /// How many lines the reader thread may queue before it waits for the caller: a child that
@@ -28,6 +37,26 @@ const QUOTED_BYTES: usize = 200;
 
 /// How long, at most, a fault waits for the child's exit status and the end of its stderr.
 const GRACE: Duration = Duration::from_millis(200);
+
+/// How often a wait for a line also looks whether the child has exited.
+const POLL: Duration = Duration::from_millis(10);
+
+/// How long, once the child has exited with its stdout still held open, its last lines get to
+/// come through the reader thread.
+const LAST_LINES: Duration = Duration::from_millis(20);
+
+/// The instant `timeout` from now, or the latest instant the clock can tell when that is out
+/// of its range (a timeout of 1e19 seconds): a deadline never overflows.
+pub(crate) fn deadline_after(timeout: Duration) -> Instant {
+    let now = Instant::now();
+    let mut wait = timeout;
+    loop {
+        if let Some(deadline) = now.checked_add(wait) {
+            return deadline;
+        }
+        wait /= 2;
+    }
+}
 
 /// What the stdout reader thread sends.
 enum Event {
@@ -100,6 +129,10 @@ struct Tail {
 /// A running child process spoken to in lines.
 pub struct LineChild {
     process: Child,
+    /// The child's process group: its own pid.
+    group: i32,
+    /// Whether the group has been ended (and the child reaped).
+    group_ended: bool,
     stdin: Option<BufWriter<ChildStdin>>,
     lines: Receiver<Event>,
     stderr: Arc<Mutex<Tail>>,
@@ -110,48 +143,68 @@ pub struct LineChild {
 }
 
 impl LineChild {
-    /// Starts `argv[0]` with the rest as its arguments, stdin, stdout and stderr piped.
+    /// Starts `argv[0]` with the rest as its arguments, stdin, stdout and stderr piped, in a
+    /// process group of its own.
     ///
     /// # Errors
     ///
-    /// The OS error when the program cannot be started (not found, not executable).
+    /// The OS error when the program cannot be started (not found, not executable), or an error
+    /// saying so when the harness is stopping ([`crate::group::end_all`]).
     pub fn spawn(argv: &[String], limits: Limits) -> io::Result<LineChild> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "an empty command"))?;
+        if group::is_stopping() {
+            return Err(stopping());
+        }
         let mut process = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            .process_group(0)
             .spawn()?;
-        let stdout = process.stdout.take().expect("stdout is piped");
-        let stderr = process.stderr.take().expect("stderr is piped");
-        let stdin = process.stdin.take().expect("stdin is piped");
+        let group = i32::try_from(process.id()).unwrap_or(0);
+        if !group::register(group) {
+            // The harness began stopping while this child started.
+            group::signal(group, libc::SIGKILL);
+            let _ = process.wait();
+            return Err(stopping());
+        }
+        // From here on the child is a LineChild, whose drop ends its group, even if a thread
+        // below cannot be started.
         let (send, lines) = mpsc::sync_channel(QUEUED_LINES);
+        let (done, stderr_done) = mpsc::sync_channel(1);
+        let stdout = process.stdout.take();
+        let stderr = process.stderr.take();
+        let stdin = process.stdin.take();
+        let tail = Arc::new(Mutex::new(Tail::default()));
+        let child = LineChild {
+            process,
+            group,
+            group_ended: false,
+            stdin: stdin.map(BufWriter::new),
+            lines,
+            stderr: Arc::clone(&tail),
+            stderr_done,
+            limits,
+            ended: None,
+        };
+        let (Some(stdout), Some(stderr)) = (stdout, stderr) else {
+            return Err(io::Error::other("the child's pipes were not set up"));
+        };
         let max_line = limits.max_line_bytes;
         thread::Builder::new()
             .name("engine-stdout".into())
             .spawn(move || read_lines(stdout, max_line, &send))?;
-        let tail = Arc::new(Mutex::new(Tail::default()));
-        let (done, stderr_done) = mpsc::sync_channel(1);
-        let keep = Arc::clone(&tail);
         let tail_bytes = limits.stderr_tail_bytes;
         thread::Builder::new()
             .name("engine-stderr".into())
             .spawn(move || {
-                drain(stderr, &keep, tail_bytes);
+                drain(stderr, &tail, tail_bytes);
                 let _ = done.send(());
             })?;
-        Ok(LineChild {
-            process,
-            stdin: Some(BufWriter::new(stdin)),
-            lines,
-            stderr: tail,
-            stderr_done,
-            limits,
-            ended: None,
-        })
+        Ok(child)
     }
 
     /// Sends `text` (one or more lines, each ending in a newline) and flushes it.
@@ -170,9 +223,9 @@ impl LineChild {
             Ok(()) => Ok(()),
             Err(e) => {
                 // A broken pipe usually means the child is gone: say so, with its status.
-                let fault = match self.process.try_wait() {
-                    Ok(Some(status)) => Fault::Exited(describe(status)),
-                    _ => Fault::Write(e.to_string()),
+                let fault = match self.exited() {
+                    Some(status) => Fault::Exited(describe(status)),
+                    None => Fault::Write(e.to_string()),
                 };
                 self.ended = Some(fault.clone());
                 Err(fault)
@@ -182,6 +235,10 @@ impl LineChild {
 
     /// The next line of stdout (without its newline), waiting until `deadline` at most.
     ///
+    /// While it waits it watches the child itself: a child that exits while a process it
+    /// started still holds its stdout open is reported as exited at once, not after the
+    /// deadline.
+    ///
     /// # Errors
     ///
     /// A [`Fault`] when no usable line comes in time.
@@ -189,12 +246,35 @@ impl LineChild {
         if let Some(fault) = &self.ended {
             return Err(fault.clone());
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        let event = match self.lines.recv_timeout(wait) {
-            Ok(event) => event,
-            Err(RecvTimeoutError::Timeout) => return Err(Fault::TimedOut(self.limits.timeout)),
-            Err(RecvTimeoutError::Disconnected) => Event::End(None),
-        };
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait.min(POLL)) {
+                Ok(event) => return self.read(event),
+                Err(RecvTimeoutError::Disconnected) => return self.read(Event::End(None)),
+                Err(RecvTimeoutError::Timeout) if wait <= POLL => {
+                    return Err(Fault::TimedOut(self.limits.timeout));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if let Some(status) = self.exited() {
+                // What it wrote before it exited may still be on its way.
+                match self.lines.recv_timeout(LAST_LINES) {
+                    Ok(event) => return self.read(event),
+                    Err(RecvTimeoutError::Disconnected) => return self.read(Event::End(None)),
+                    Err(RecvTimeoutError::Timeout) => {}
+                }
+                let fault = Fault::Exited(format!(
+                    "{}; a process it started still held its stdout open",
+                    describe(status)
+                ));
+                self.ended = Some(fault.clone());
+                return Err(fault);
+            }
+        }
+    }
+
+    /// What the reader thread sent, as a line or a fault.
+    fn read(&mut self, event: Event) -> Result<String, Fault> {
         match event {
             Event::Line(line) => Ok(line),
             Event::Oversized { head, bytes } => Err(Fault::Oversized {
@@ -215,21 +295,77 @@ impl LineChild {
         }
     }
 
-    /// The exit status after stdout ended: waits a moment for the child to finish, then kills it.
+    /// The exit status after stdout ended: waits a moment for the child to finish, then ends
+    /// its group.
     fn exit_status(&mut self) -> String {
         let start = Instant::now();
         loop {
-            match self.process.try_wait() {
-                Ok(Some(status)) => return describe(status),
-                Ok(None) if start.elapsed() < GRACE => thread::sleep(Duration::from_millis(2)),
-                Ok(None) => {
-                    let _ = self.process.kill();
-                    let _ = self.process.wait();
+            match self.exited() {
+                Some(status) => return describe(status),
+                None if start.elapsed() < GRACE => thread::sleep(Duration::from_millis(2)),
+                None => {
+                    self.end_group();
                     return "it closed its stdout and was killed".into();
                 }
-                Err(e) => return format!("exit status unknown: {e}"),
             }
         }
+    }
+
+    /// The child's exit status once it has exited, without reaping it (so its pid, the
+    /// group's id, stays its own until the group is ended).
+    fn exited(&mut self) -> Option<ExitStatus> {
+        if self.group_ended {
+            return self.process.try_wait().ok().flatten();
+        }
+        // SAFETY: waitid(2) writes only into `info`, a siginfo_t we own; WNOWAIT leaves the
+        // child to be reaped later by `Child::wait`.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let pid = libc::id_t::try_from(self.group).unwrap_or(0);
+        let found = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid,
+                &raw mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        // SAFETY: the fields of a siginfo_t that waitid filled for a child's exit.
+        let (waited, status) = unsafe { (info.si_pid(), info.si_status()) };
+        if found != 0 || waited == 0 {
+            return None;
+        }
+        // As wait(2) would have encoded it.
+        let raw = match info.si_code {
+            libc::CLD_EXITED => (status & 0xff) << 8,
+            libc::CLD_DUMPED => (status & 0x7f) | 0x80,
+            _ => status & 0x7f,
+        };
+        Some(ExitStatus::from_raw(raw))
+    }
+
+    /// Ends the child's process group: SIGTERM to all of it, a short grace for the group to
+    /// empty (the child reaped on the way), SIGKILL to what is left; the child reaped.
+    fn end_group(&mut self) {
+        if self.group_ended {
+            return;
+        }
+        self.stdin = None;
+        group::signal(self.group, libc::SIGTERM);
+        let start = Instant::now();
+        loop {
+            let reaped = !matches!(self.process.try_wait(), Ok(None));
+            if reaped && !group::exists(self.group) {
+                break;
+            }
+            if start.elapsed() >= group::TERM_GRACE {
+                group::signal(self.group, libc::SIGKILL);
+                let _ = self.process.wait();
+                break;
+            }
+            thread::sleep(Duration::from_millis(1));
+        }
+        group::unregister(self.group);
+        self.group_ended = true;
     }
 
     /// The last lines the child wrote to stderr (up to the configured number of bytes). After
@@ -260,45 +396,41 @@ impl LineChild {
         }
     }
 
-    /// Kills the child at once and reaps it; later reads fail with `why`.
+    /// Ends the child and its process group at once; later reads fail with `why`.
     pub fn kill(&mut self, why: Fault) {
-        self.stdin = None;
-        let _ = self.process.kill();
-        let _ = self.process.wait();
+        self.end_group();
         self.ended.get_or_insert(why);
     }
 }
 
+/// Why no engine starts once the harness is stopping.
+fn stopping() -> io::Error {
+    io::Error::other("the harness is stopping (interrupted)")
+}
+
 impl Drop for LineChild {
-    /// Closes stdin so a well-behaved child ends by itself, gives it a moment, then kills it.
+    /// Closes stdin so a well-behaved child ends by itself, gives it a moment, then ends its
+    /// process group (what it started, and the child itself if it is still running).
     fn drop(&mut self) {
         self.stdin = None;
         let start = Instant::now();
-        while start.elapsed() < GRACE {
-            match self.process.try_wait() {
-                Ok(Some(_)) | Err(_) => return,
-                Ok(None) => thread::sleep(Duration::from_micros(100)),
-            }
+        while !self.group_ended && start.elapsed() < GRACE && self.exited().is_none() {
+            thread::sleep(Duration::from_micros(100));
         }
-        let _ = self.process.kill();
-        let _ = self.process.wait();
+        self.end_group();
     }
 }
 
 fn describe(status: ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            let name = match signal {
-                6 => " (SIGABRT)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                15 => " (SIGTERM)",
-                _ => "",
-            };
-            return format!("killed by signal {signal}{name}");
-        }
+    if let Some(signal) = status.signal() {
+        let name = match signal {
+            6 => " (SIGABRT)",
+            9 => " (SIGKILL)",
+            11 => " (SIGSEGV)",
+            15 => " (SIGTERM)",
+            _ => "",
+        };
+        return format!("killed by signal {signal}{name}");
     }
     match status.code() {
         Some(code) => format!("exit code {code}"),

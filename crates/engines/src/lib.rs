@@ -11,6 +11,9 @@
 //! Both run under one supervisor: a deadline per request, killed and restarted after a fault,
 //! given up after three failed restarts in a row, every fault an error verdict that names the
 //! engine, the request, what was received and the end of its stderr. A run always completes.
+//! Each engine runs in a process group of its own, ended whole (whatever the engine started
+//! with it) on a fault, a restart and a drop, or by [`end_all`] when the harness is
+//! interrupted. Unix only (process groups and signals).
 //!
 //! ```no_run
 //! use chess_conformance::{Catalogue, Run};
@@ -23,11 +26,13 @@
 //! ```
 
 mod child;
+mod group;
 pub mod process;
 pub mod schema;
 mod supervisor;
 pub mod uci;
 
+pub use group::end_all;
 pub use process::{Process, ProcessEngine};
 pub use uci::UciEngine;
 

@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::time::Instant;
 
 use crate::Options;
-use crate::child::{Fault, LineChild};
+use crate::child::{self, Fault, LineChild};
 use crate::schema::Schemas;
 use crate::supervisor::{self, Failure, Supervisor};
 use chess_conformance::engine::{Answer, Capabilities, Capability, EngineError, Game, Identity};
@@ -173,7 +173,7 @@ impl Process {
             })?;
         }
         let sent = Instant::now();
-        let deadline = sent + self.supervisor.limits().timeout;
+        let deadline = child::deadline_after(self.supervisor.limits().timeout);
         let fault = |fault: Fault| Failure::Restart(fault.to_string());
         let text = child
             .send(&line)

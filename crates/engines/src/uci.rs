@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use crate::Options;
-use crate::child::{Fault, LineChild};
+use crate::child::{self, Fault, LineChild};
 use crate::supervisor::{self, Failure, Supervisor};
 use chess_conformance::engine::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
@@ -185,7 +185,7 @@ impl UciEngine {
         let mut child = self.supervisor.spawn()?;
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.supervisor.limits().timeout,
+            deadline: child::deadline_after(self.supervisor.limits().timeout),
             seen: Vec::new(),
         };
         let handshake = (|| {
@@ -240,7 +240,7 @@ impl UciEngine {
         };
         let mut session = Session {
             child: &mut child,
-            deadline: Instant::now() + self.supervisor.limits().timeout,
+            deadline: child::deadline_after(self.supervisor.limits().timeout),
             seen: Vec::new(),
         };
         match conversation(&mut session) {
