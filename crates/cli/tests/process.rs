@@ -710,12 +710,14 @@ fn through_sh(args: &[&str]) -> Vec<String> {
 
 /// An engine started through `sh -c` that starts a process of its own: a timeout, a failed
 /// handshake and a drop each end all three, for protocol and UCI engines alike.
+// A timeout of 3 s: the fake engine (a debug build, started through sh) must complete its
+// handshake within it even while the other tests load the machine.
 fn process_groups() -> Result<(), String> {
     let m = marker("groups");
     let mark = format!("marker={m}");
     let mut engine = Process::start(
         through_sh(&["--serve", "spawn", &mark, "hang=in_check"]),
-        options(1_000, false),
+        options(3_000, false),
     )?;
     if alive(&m) < 3 {
         return Err(format!(
@@ -724,14 +726,15 @@ fn process_groups() -> Result<(), String> {
         ));
     }
     let message = failed(engine.in_check(&start_position()))?;
-    contains_all(&message, &["no answer within 1s"])?;
+    contains_all(&message, &["no answer within 3s"])?;
     let left = left_behind(&m);
     if left != 0 {
         return Err(format!("{left} processes outlived the timeout"));
     }
     // Restarted for the next request, with what it starts; a drop ends them all.
-    if engine.legal_moves(&start_position()).map(|m| m.len()) != Ok(20) {
-        return Err("the restarted engine did not answer legal_moves".into());
+    let answer = engine.legal_moves(&start_position()).map(|m| m.len());
+    if answer != Ok(20) {
+        return Err(format!("the restarted engine answered {answer:?}"));
     }
     if alive(&m) < 3 {
         return Err(format!("after the restart: {} processes", alive(&m)));
@@ -744,12 +747,12 @@ fn process_groups() -> Result<(), String> {
     // A handshake that fails.
     let error = match Process::start(
         through_sh(&["--serve", "spawn", &mark, "hang=start"]),
-        options(1_000, false),
+        options(3_000, false),
     ) {
         Ok(_) => return Err("a hung handshake started".into()),
         Err(e) => e,
     };
-    contains_all(&error, &["no answer within 1s"])?;
+    contains_all(&error, &["no answer within 3s"])?;
     let left = left_behind(&m);
     if left != 0 {
         return Err(format!("{left} processes outlived a failed handshake"));
@@ -757,7 +760,7 @@ fn process_groups() -> Result<(), String> {
     // UCI.
     let mut engine = UciEngine::start(
         through_sh(&["--uci", "spawn", &mark, "hang-d"]),
-        options(1_000, false),
+        options(3_000, false),
     )?;
     if alive(&m) < 3 {
         return Err(format!("UCI: {} processes", alive(&m)));
@@ -767,8 +770,9 @@ fn process_groups() -> Result<(), String> {
     if left != 0 {
         return Err(format!("UCI: {left} processes outlived the timeout"));
     }
-    if engine.legal_moves(&start_position()).map(|m| m.len()) != Ok(20) {
-        return Err("the restarted UCI engine did not answer legal_moves".into());
+    let answer = engine.legal_moves(&start_position()).map(|m| m.len());
+    if answer != Ok(20) {
+        return Err(format!("the restarted UCI engine answered {answer:?}"));
     }
     drop(engine);
     let left = left_behind(&m);
