@@ -17,7 +17,8 @@ use clap::{Args, Parser, Subcommand};
 #[command(disable_help_subcommand = true)]
 #[command(
     after_help = "Exit codes: 0 every case passed (or was skipped), 1 a case failed or \
-                        erred, 2 bad input or usage."
+                        erred, 2 bad input or usage, 130 or 143 interrupted by SIGINT or SIGTERM \
+                        (the verdicts so far are printed; no file is written)."
 )]
 struct Cli {
     #[command(subcommand)]
