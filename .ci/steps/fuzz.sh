@@ -9,6 +9,9 @@ cd "$(dirname "$0")/../.."
 
 export CARGO_TERM_COLOR=never
 cargo build --release -p chess-conformance-fuzz --bin fuzz
+# The crate's own tests (seeds replay to their verdicts; a short run of every target): it is not
+# a default member of the workspace, so `cargo test` does not run them.
+cargo test --release -p chess-conformance-fuzz
 out=target/fuzz/ci
 rm -rf "$out"
 mkdir -p "$out"
