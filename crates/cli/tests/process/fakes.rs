@@ -1,0 +1,231 @@
+//! The fake engines this test binary becomes: `--serve FAULT...`, the reference over the
+//! protocol, misbehaving as each FAULT says; `--uci FAULT...`, a small UCI engine on shakmaty
+//! following the Stockfish conventions. What the tests do with them is in `process.rs`.
+
+use std::io::{self, BufRead, Write};
+use std::process::{Command, ExitCode};
+use std::time::Duration;
+
+use chess_conformance::Reference;
+use serde_json::{Value, json};
+use shakmaty::{Chess, EnPassantMode, Position, fen::Fen, uci::UciMove};
+
+use super::{UNKNOWN_CAPABILITY, this_binary};
+
+// --- The protocol engine ---
+
+/// What the fake engine does on a request of one type.
+fn fault_for<'a>(faults: &'a [String], kind: &str) -> Option<&'a str> {
+    faults.iter().find_map(|f| {
+        let (fault, on) = f.split_once('=')?;
+        (on == kind).then_some(fault)
+    })
+}
+
+pub fn fake_protocol_engine(faults: &[String]) -> ExitCode {
+    // `once=FILE`: the second start of this engine fails (the file exists by then).
+    if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("once=")) {
+        if std::path::Path::new(file).exists() {
+            eprintln!("fake engine: refusing to start a second time");
+            return ExitCode::from(1);
+        }
+        std::fs::write(file, "started").expect("the marker file can be written");
+    }
+    let noisy = faults.iter().any(|f| f == "noise");
+    if faults.iter().any(|f| f == "spawn") {
+        leave_behind(faults, false);
+    }
+    // `hang-after=N,FILE`: N requests answered, then FILE written and every request hung.
+    let hang_after = faults.iter().find_map(|f| {
+        let (n, file) = f.strip_prefix("hang-after=")?.split_once(',')?;
+        Some((n.parse::<usize>().ok()?, file.to_owned()))
+    });
+    let mut answered = 0;
+    let mut reference = Reference::new();
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line.expect("stdin is readable");
+        let request: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        let seq = request["seq"].as_u64().unwrap_or(0);
+        let kind = request["type"].as_str().unwrap_or("");
+        if noisy {
+            eprintln!("noise line {n}");
+        }
+        if let Some((after, file)) = &hang_after
+            && kind != "start"
+        {
+            if answered == *after {
+                std::fs::write(file, "hanging").expect("the marker file can be written");
+                loop {
+                    std::thread::sleep(Duration::from_secs(3600));
+                }
+            }
+            answered += 1;
+        }
+        let reply = match fault_for(faults, kind) {
+            None => {
+                let mut reply = chess_conformance::protocol::answer_line(&mut reference, &line);
+                if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
+                    let mut v: Value = serde_json::from_str(&reply).unwrap();
+                    v["result"]["capabilities"]
+                        .as_array_mut()
+                        .unwrap()
+                        .push(json!(UNKNOWN_CAPABILITY));
+                    reply = v.to_string() + "\n";
+                }
+                reply
+            }
+            Some("crash") => {
+                eprintln!("fake engine: a first line of stderr");
+                eprintln!("fake engine: crashing on purpose on `{kind}`");
+                std::process::exit(3);
+            }
+            Some("abort") => std::process::abort(),
+            Some("grandchild") => {
+                leave_behind(faults, true);
+                eprintln!("fake engine: leaving a grandchild that holds stdout");
+                std::process::exit(5);
+            }
+            Some("hang") => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            Some("garbage") => "this is not JSON\n".to_owned(),
+            Some("huge") => format!("{}\n", "x".repeat(2 << 20)),
+            Some("seq") => json!({"seq": seq + 1, "result": []}).to_string() + "\n",
+            Some("noenvelope") => json!({"seq": seq}).to_string() + "\n",
+            Some("wrongtype") => json!({"seq": seq, "result": "e2e4"}).to_string() + "\n",
+            Some("badmove") => json!({"seq": seq, "result": ["E2-E4"]}).to_string() + "\n",
+            Some("error") => json!({"seq": seq, "error": "the library threw"}).to_string() + "\n",
+            Some("unsupported") => {
+                json!({"seq": seq, "unsupported": "not in this library"}).to_string() + "\n"
+            }
+            Some("protocol2") => {
+                json!({"seq": seq, "result": {
+                "protocol": 2, "name": "future", "version": "9", "capabilities": []}})
+                .to_string()
+                    + "\n"
+            }
+            Some(other) => panic!("unknown fault {other}"),
+        };
+        if out
+            .write_all(reply.as_bytes())
+            .and_then(|()| out.flush())
+            .is_err()
+        {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Starts `--linger MARKER` (the `marker=MARKER` fault) and leaves it running: with this
+/// process's stdout and stderr when `hold_pipes`, else with none.
+fn leave_behind(faults: &[String], hold_pipes: bool) {
+    let marker = faults
+        .iter()
+        .find_map(|f| f.strip_prefix("marker="))
+        .expect("a marker=MARKER fault names what is left behind");
+    let mut command = Command::new(this_binary());
+    command
+        .args(["--linger", marker])
+        .stdin(std::process::Stdio::null());
+    if !hold_pipes {
+        command
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+    }
+    // Left running on purpose: outliving this engine is the fault.
+    #[allow(clippy::zombie_processes)]
+    command.spawn().expect("the lingering process starts");
+}
+
+// --- The UCI engine ---
+
+pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
+    let has = |f: &str| faults.iter().any(|x| x == f);
+    if has("spawn") {
+        leave_behind(faults, false);
+    }
+    let mut pos = Chess::default();
+    let mut out = io::stdout().lock();
+    for line in io::stdin().lock().lines() {
+        let line = line.expect("stdin is readable");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut say = |text: String| {
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        };
+        match words.as_slice() {
+            ["uci"] => {
+                say("id name Fake UCI 1.2".into());
+                say("id author nobody".into());
+                say("uciok".into());
+            }
+            ["isready"] => say("readyok".into()),
+            ["quit"] => break,
+            ["position", "fen", rest @ ..] => {
+                let (fen, moves) = match rest.iter().position(|w| *w == "moves") {
+                    Some(i) => (rest[..i].join(" "), &rest[i + 1..]),
+                    None => (rest.join(" "), &[][..]),
+                };
+                let Ok(fen) = fen.parse::<Fen>() else {
+                    continue;
+                };
+                let Ok(p) = fen.into_position(shakmaty::CastlingMode::Standard) else {
+                    continue;
+                };
+                pos = p;
+                // Like Stockfish: stop at the first illegal move.
+                for m in moves {
+                    match m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) {
+                        Some(m) => pos.play_unchecked(m),
+                        None => break,
+                    }
+                }
+            }
+            ["go", "perft", depth] => {
+                if has("crash-perft") {
+                    eprintln!("fake uci: segmentation fault (on purpose)");
+                    std::process::exit(139);
+                }
+                let depth: u32 = depth.parse().unwrap_or(1);
+                let mut total = 0;
+                for m in pos.legal_moves() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    let n = shakmaty::perft(&after, depth - 1);
+                    total += n;
+                    say(format!(
+                        "{}: {n}",
+                        m.to_uci(shakmaty::CastlingMode::Standard)
+                    ));
+                }
+                say(String::new());
+                say(format!("Nodes searched: {total}"));
+                say(String::new());
+            }
+            ["d"] if has("no-d") => {
+                say("Unknown command: 'd'. Type help for more information.".into())
+            }
+            ["d"] if has("hang-d") => loop {
+                std::thread::sleep(Duration::from_secs(3600));
+            },
+            ["d"] => {
+                say(" +---+---+ (a board would be here)".into());
+                say(format!(
+                    "Fen: {}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                ));
+                say("Key: 0123456789ABCDEF".into());
+                let checkers: Vec<String> =
+                    pos.checkers().into_iter().map(|s| s.to_string()).collect();
+                say(format!("Checkers: {} ", checkers.join(" ")));
+            }
+            _ => say(format!(
+                "Unknown command: '{line}'. Type help for more information."
+            )),
+        }
+    }
+    ExitCode::SUCCESS
+}
