@@ -141,14 +141,24 @@ fn worker(
         };
         let mut engine = match made {
             Ok(engine) => engine,
+            // An interrupt refuses every start: the engine was not run further, not broken.
+            Err(_) if caught().is_some() => return,
             Err(e) => {
-                // An engine that cannot be made fails as a whole: its queue is emptied so no
-                // other worker tries, and the first error is the one reported.
-                queue.next.store(cases.len(), Ordering::SeqCst);
-                if let Ok(mut started) = queue.started.lock() {
-                    match &*started {
-                        Some(Err(_)) => {}
-                        _ => *started = Some(Err(e)),
+                let mut started = queue.started.lock().unwrap_or_else(|e| e.into_inner());
+                match &*started {
+                    // Another instance runs: this worker goes on to the next engine, and the
+                    // cases are checked by fewer instances.
+                    Some(Ok(identity)) => crate::print::err(format_args!(
+                        "warning: another instance of {identity} could not be started ({}); \
+                         going on with fewer\n",
+                        e.0
+                    )),
+                    // An engine that cannot be made fails as a whole: its queue is emptied so
+                    // no other worker tries, and the first error is the one reported.
+                    Some(Err(_)) => queue.next.store(cases.len(), Ordering::SeqCst),
+                    None => {
+                        queue.next.store(cases.len(), Ordering::SeqCst);
+                        *started = Some(Err(e));
                     }
                 }
                 continue;
