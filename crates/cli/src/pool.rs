@@ -32,6 +32,9 @@ pub fn default_jobs() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }
 
+/// One engine's run, in catalogue order, and where it stopped if the harness was interrupted.
+pub type Finished<'c> = (Run<'c>, Option<Stopped>);
+
 /// One engine's share of the pool.
 struct Queue {
     /// The next case to hand out; at or past the end when the queue is empty (or the engine
@@ -55,7 +58,7 @@ pub fn run_engines<'c>(
     catalogue: &'c Catalogue,
     limits: Limits,
     jobs: NonZeroUsize,
-) -> Vec<Option<Result<(Run<'c>, Option<Stopped>), BadInput>>> {
+) -> Vec<Option<Result<Finished<'c>, BadInput>>> {
     let cases = catalogue.cases();
     let queues: Vec<Queue> = makers
         .iter()
@@ -133,7 +136,7 @@ fn worker(
         }
         let made = match premade {
             Some(engine) => Ok(engine),
-            None => std::panic::catch_unwind(AssertUnwindSafe(|| make())).unwrap_or_else(|_| {
+            None => std::panic::catch_unwind(AssertUnwindSafe(make)).unwrap_or_else(|_| {
                 Err(BadInput(
                     "making an instance of the engine panicked".to_owned(),
                 ))
