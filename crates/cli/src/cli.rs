@@ -294,6 +294,15 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// A number of jobs (`--jobs`): at least 1.
+pub(crate) fn parse_jobs(text: &str) -> Result<std::num::NonZeroUsize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) => std::num::NonZeroUsize::new(n)
+            .ok_or_else(|| format!("`{text}` jobs: at least 1 is needed")),
+        Err(_) => Err(format!("`{text}` is not a number of jobs (e.g. 1, 2, 4)")),
+    }
+}
+
 /// A line limit in bytes: at least 1, at most [`Limits::MAX_LINE_BYTES`].
 fn parse_line_bytes(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {

@@ -3,7 +3,7 @@
 //! A thread of its own catches both ([`watch`]). On the first it ends every engine's process
 //! group (`chess_conformance_engines::end_all`, which also refuses to start another), so a
 //! request in flight ends at once and no engine outlives the harness; the run stops between
-//! cases ([`run_cases`]), and the command prints the verdicts so far, marked as interrupted with
+//! cases (every worker of [`crate::pool`] looks before it takes one), and the command prints the verdicts so far, marked as interrupted with
 //! what was not run, writes no baseline, and exits 128 + the signal's number (130, 143). A
 //! second signal, or a run still going [`STOP_WITHIN`] later (an in-process engine deep in a
 //! computation), exits at once without a report.
@@ -12,7 +12,6 @@ use std::sync::Once;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::Duration;
 
-use chess_conformance::{Catalogue, Engine, Limits, Run};
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
@@ -149,43 +148,6 @@ impl Stopped {
         out.push('\n');
         out
     }
-}
-
-/// Checks the cases of `catalogue` against `engine` in order, as `Run::within` does, but stops
-/// when the harness is interrupted: the verdicts of the cases run before the signal, and where
-/// it stopped. The case the signal cut short (its engine ended under it) has no verdict: it is
-/// the first of those not run.
-pub fn run_cases<'c>(
-    engine: &mut dyn Engine,
-    catalogue: &'c Catalogue,
-    limits: Limits,
-) -> (Run<'c>, Option<Stopped>) {
-    let engine_identity = engine.identity();
-    let cases = catalogue.cases();
-    let mut results = Vec::with_capacity(cases.len());
-    for case in cases {
-        if caught().is_some() {
-            break;
-        }
-        let verdict = chess_conformance::check_within(engine, case, &limits);
-        if caught().is_some() {
-            break;
-        }
-        results.push((case, verdict));
-    }
-    let stopped = caught().map(|signal| Stopped {
-        signal,
-        run: results.len(),
-        not_run: cases[results.len()..]
-            .iter()
-            .map(|c| c.case.id.clone())
-            .collect(),
-    });
-    let run = Run {
-        engine: engine_identity,
-        results,
-    };
-    (run, stopped)
 }
 
 #[cfg(test)]

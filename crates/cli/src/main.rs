@@ -12,6 +12,7 @@ mod interrupt;
 mod junit;
 mod list;
 mod matrix;
+mod pool;
 mod print;
 mod registry;
 mod run;

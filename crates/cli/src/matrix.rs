@@ -6,14 +6,11 @@ use std::process::ExitCode;
 use std::path::{Path, PathBuf};
 
 use chess_conformance::baseline::{Baseline, Comparison};
-use std::panic::AssertUnwindSafe;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use chess_conformance::{Catalogue, Limits, Tally};
+use chess_conformance::{Run, Tally};
 use clap::Args;
 
 use crate::cli::{BadInput, ExternalArgs, Selection, plural};
+use crate::interrupt::Stopped;
 use crate::print;
 
 #[derive(Debug, Args)]
@@ -32,9 +29,10 @@ pub struct MatrixArgs {
     /// Write each engine's failures and errors as `DIR/NAME.yaml`, keeping existing reasons.
     #[arg(long, value_name = "DIR")]
     write_baselines: Option<PathBuf>,
-    /// How many engines run at once (default: the number of CPUs).
-    #[arg(long, value_name = "N")]
-    jobs: Option<usize>,
+    /// How many engine instances check cases at once, shared between the engines (default: the
+    /// number of CPUs); the table and baselines are the same for any number.
+    #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
+    jobs: Option<std::num::NonZeroUsize>,
 }
 
 /// The file name of an engine's baseline: its name, lower case, anything but letters and digits
@@ -51,19 +49,15 @@ pub fn baseline_name(engine: &str) -> String {
     format!("{}.yaml", name.trim_matches('-'))
 }
 
-/// Runs the catalogue against one engine, and compares it with (or writes) its baseline.
+/// One engine's run, compared with (or made into) its baseline.
 fn certify(
-    spec: &str,
-    catalogue: &Catalogue,
+    run: &Run<'_>,
+    stopped: Option<&Stopped>,
     args: &MatrixArgs,
-    limits: Limits,
     partial: bool,
 ) -> Result<Done, BadInput> {
-    let mut engine = crate::cli::engine(spec, &args.external)?;
-    let (run, stopped) = crate::interrupt::run_cases(engine.as_mut(), catalogue, limits);
-    drop(engine);
     let name = baseline_name(&run.engine.name);
-    let identity = match &stopped {
+    let identity = match stopped {
         Some(s) => format!("{} (interrupted after {} cases)", run.engine, s.run),
         None => run.engine.to_string(),
     };
@@ -96,11 +90,11 @@ fn certify(
                     dir.join(&name).display()
                 ))
             })?;
-            (None, Some(baseline.compare(&run, partial)))
+            (None, Some(baseline.compare(run, partial)))
         }
         (None, Some(dir)) => {
             let previous = load(dir)?;
-            (Some(Baseline::from_run(&run, previous.as_ref())), None)
+            (Some(Baseline::from_run(run, previous.as_ref())), None)
         }
         (None, None) => (None, None),
     };
@@ -153,39 +147,26 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     }
     let catalogue = args.selection.load()?;
     crate::interrupt::watch();
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let partial = !args.selection.is_whole_builtin();
 
-    // Engines are made inside their threads (an engine need not be Send, a spec is), `jobs`
-    // threads taking the next engine as soon as one is done: a slow engine never waits for a
-    // batch to finish.
-    let limits = args.external.limits();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Done, BadInput>>>> =
-        Mutex::new((0..specs.len()).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.min(specs.len()) {
-            scope.spawn(|| {
-                while crate::interrupt::caught().is_none() {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(spec) = specs.get(i) else { break };
-                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                        certify(spec, &catalogue, args, limits, partial)
-                    }))
-                    .unwrap_or_else(|_| Err(BadInput(format!("the run of `{spec}` panicked"))));
-                    if let Ok(mut results) = results.lock() {
-                        results[i] = Some(result);
-                    }
-                }
-            });
-        }
-    });
-    let results = results
-        .into_inner()
-        .map_err(|_| BadInput("a matrix worker panicked".into()))?;
+    // One pool of `jobs` workers for every engine and its instances: each worker takes the
+    // first engine with cases left and checks them with its own instance (made in its thread:
+    // an engine need not be Send, a spec is), so a slow engine at the end gets every worker.
+    let makers: Vec<_> = specs
+        .iter()
+        .map(|spec| move || crate::cli::engine(spec, &args.external))
+        .collect();
+    let makers: Vec<&crate::pool::Make<'_>> = makers.iter().map(|m| m as _).collect();
+    let runs = crate::pool::run_engines(&makers, None, &catalogue, args.external.limits(), jobs);
+    let results: Vec<Option<Result<Done, BadInput>>> = runs
+        .into_iter()
+        .map(|run| {
+            run.map(|run| {
+                run.and_then(|(run, stopped)| certify(&run, stopped.as_ref(), args, partial))
+            })
+        })
+        .collect();
     if let Some(signal) = crate::interrupt::caught() {
         return Ok(interrupted(signal, &specs, results));
     }

@@ -1,5 +1,6 @@
 //! `chess-conformance run`: the catalogue against an engine.
 
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -38,6 +39,10 @@ pub struct RunArgs {
     write_baseline: Option<PathBuf>,
     #[command(flatten)]
     external: ExternalArgs,
+    /// How many instances of the engine check cases at once, each taking the next case from
+    /// one queue (default: the number of CPUs); the report is the same for any number.
+    #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
+    jobs: Option<NonZeroUsize>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -72,12 +77,22 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         None => None,
     };
     crate::interrupt::watch();
-    let mut engine = crate::cli::engine(&args.engine, &args.external)?;
+    // One instance before the catalogue loads: an engine that cannot start says so at once.
+    let engine = crate::cli::engine(&args.engine, &args.external)?;
     let catalogue = args.selection.load()?;
-    let (run, stopped) =
-        crate::interrupt::run_cases(engine.as_mut(), &catalogue, args.external.limits());
-    // The engine's process group ends now, not at exit.
-    drop(engine);
+    let make = || crate::cli::engine(&args.engine, &args.external);
+    let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
+    // Every instance's process group has ended when this returns, not at exit.
+    let (run, stopped) = crate::pool::run_engines(
+        &[&make],
+        Some(engine),
+        &catalogue,
+        args.external.limits(),
+        jobs,
+    )
+    .pop()
+    .flatten()
+    .ok_or_else(|| BadInput(format!("`{}` was not run", args.engine)))??;
     let detail = if args.verbose {
         Detail::Verbose
     } else {

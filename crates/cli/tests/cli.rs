@@ -751,3 +751,73 @@ for line in sys.stdin:
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn jobs_give_the_report_and_baseline_of_one_job() {
+    // The reference over the whole catalogue, text and JSON; an engine with failures writing
+    // its baseline: `--jobs 2` gives byte for byte what `--jobs 1` does.
+    let runs: [(&[&str], bool); 3] = [
+        (&["run", "--verbose"], false),
+        (&["run", "--format", "json"], false),
+        (
+            &[
+                "run",
+                "--engine",
+                "chess",
+                "--generated",
+                "exclude",
+                "--write-baseline",
+            ],
+            true,
+        ),
+    ];
+    for (args, baseline) in runs {
+        let mut outputs = Vec::new();
+        for jobs in ["1", "2"] {
+            let mut args = args.to_vec();
+            let path = scratch(&format!("jobs-{jobs}")).join("baseline.yaml");
+            let path = path.display().to_string();
+            if baseline {
+                args.push(&path);
+            }
+            args.extend(["--jobs", jobs]);
+            let out = cli(&args);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{args:?}\n{}",
+                text(&out.stderr)
+            );
+            let written = if baseline {
+                std::fs::read_to_string(&path).unwrap()
+            } else {
+                String::new()
+            };
+            outputs.push((text(&out.stdout), written));
+        }
+        assert!(outputs[0].0.len() > 1000, "{args:?}: {}", outputs[0].0);
+        assert!(
+            outputs[0] == outputs[1],
+            "{args:?}: --jobs 2 differs from --jobs 1"
+        );
+        if baseline {
+            assert!(outputs[0].1.contains("known_failures"), "{}", outputs[0].1);
+        }
+    }
+}
+
+#[test]
+fn jobs_zero_is_a_usage_error() {
+    for jobs in ["0", "two"] {
+        for command in ["run", "matrix"] {
+            let out = cli(&[command, "--jobs", jobs]);
+            assert_eq!(out.status.code(), Some(2), "{command} --jobs {jobs}");
+            assert!(out.stdout.is_empty());
+            assert!(
+                text(&out.stderr).contains("--jobs"),
+                "{}",
+                text(&out.stderr)
+            );
+        }
+    }
+}

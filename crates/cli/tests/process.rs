@@ -71,6 +71,11 @@ fn main() -> ExitCode {
                     "an_interrupted_run_reports_what_it_has_and_leaves_nothing",
                     interrupted,
                 ),
+                trial("jobs_give_the_report_of_one_job", jobs_same_report),
+                trial(
+                    "a_crashed_instance_is_restarted_alone_while_the_other_goes_on",
+                    jobs_crash_alone,
+                ),
                 Trial::test("stockfish_passes_what_it_answers", stockfish)
                     .with_ignored_flag(!std::path::Path::new(STOCKFISH).exists()),
             ];
@@ -858,6 +863,128 @@ fn interrupted() -> Result<(), String> {
                 "{context}\nwritten: {files:?} ({in_written} in {written_arg})"
             ));
         }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+// --- Parallel instances (`--jobs`) ---
+
+/// A fresh folder for one test's files.
+fn scratch(what: &str) -> Result<std::path::PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!("chess-conformance-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    Ok(dir)
+}
+
+/// An error's request number with the number left out: it counts the requests of one
+/// instance, so it is the one thing of a report that depends on how many there are.
+fn without_request_numbers(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("request ") {
+        out.push_str(&rest[..at + "request ".len()]);
+        rest = rest[at + "request ".len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+        out.push('N');
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `--jobs 2` prints, for every format, and writes as a baseline, byte for byte what
+/// `--jobs 1` does against an engine in another process; against one that crashes on some
+/// cases, the same but for the request numbers its errors name.
+fn jobs_same_report() -> Result<(), String> {
+    let dir = scratch("jobs-same")?;
+    for (faults, exact) in [("", true), ("crash=in_check", false)] {
+        let engine = format!("process:{} --serve {faults}", this_binary());
+        for format in ["text", "json", "junit", "markdown"] {
+            let mut outputs = Vec::new();
+            for jobs in ["1", "2"] {
+                let baseline = dir.join(format!("{format}-{jobs}.yaml"));
+                let baseline = baseline.display().to_string();
+                let mut args = vec![
+                    "run",
+                    "--engine",
+                    &engine,
+                    "--filter",
+                    "check/",
+                    "--generated",
+                    "exclude",
+                    "--format",
+                    format,
+                    "--jobs",
+                    jobs,
+                ];
+                if format == "text" {
+                    args.extend(["--verbose", "--write-baseline", &baseline]);
+                }
+                let (code, stdout, stderr, _) = cli(&args);
+                let expected = if format == "text" || exact { 0 } else { 1 };
+                if code != Some(expected) || !stdout.contains("check") {
+                    return Err(format!(
+                        "{engine} {format} --jobs {jobs}: exit {code:?}\n{stdout}{stderr}"
+                    ));
+                }
+                let baseline = std::fs::read_to_string(&baseline).unwrap_or_default();
+                outputs.push(if exact {
+                    (stdout, baseline)
+                } else {
+                    (
+                        without_request_numbers(&stdout),
+                        without_request_numbers(&baseline),
+                    )
+                });
+            }
+            if outputs[0] != outputs[1] {
+                return Err(format!(
+                    "{engine} {format}: --jobs 2 differs from --jobs 1\n--- 1:\n{:?}\n--- 2:\n{:?}",
+                    outputs[0], outputs[1]
+                ));
+            }
+            if format == "text" && !exact && !outputs[0].1.contains("the engine exited") {
+                return Err(format!("no crash in the baseline:\n{}", outputs[0].1));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+/// Two instances, one of which crashes once: it alone is restarted (three starts in all, not
+/// four), the case it was answering errs, and every other case passes.
+fn jobs_crash_alone() -> Result<(), String> {
+    let dir = scratch("jobs-crash")?;
+    let starts = dir.join("starts");
+    let engine = format!(
+        "process:{} --serve crash=legal_moves lone={} starts={}",
+        this_binary(),
+        dir.join("lone").display(),
+        starts.display()
+    );
+    let (code, stdout, stderr, _) = cli(&[
+        "run",
+        "--engine",
+        &engine,
+        "--filter",
+        "castling/",
+        "--jobs",
+        "2",
+    ]);
+    let context = format!("exit {code:?}\n{stdout}{stderr}");
+    let errors = stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("ERROR "))
+        .count();
+    let last = stdout.lines().last().unwrap_or("");
+    if code != Some(1) || errors != 1 || !last.ends_with(" 0 failed, 0 skipped, 1 errors") {
+        return Err(format!("{context}\none error expected, {errors} found"));
+    }
+    contains_all(&stdout, &["the engine exited (exit code 3)"])?;
+    let started = std::fs::read_to_string(&starts).map_err(|e| e.to_string())?;
+    if started.lines().count() != 3 {
+        return Err(format!("{context}\nstarts (3 expected):\n{started}"));
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())

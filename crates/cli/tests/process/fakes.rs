@@ -23,6 +23,31 @@ fn fault_for<'a>(faults: &'a [String], kind: &str) -> Option<&'a str> {
 }
 
 pub fn fake_protocol_engine(faults: &[String]) -> ExitCode {
+    // `starts=FILE`: a line appended to FILE at each start of this engine.
+    if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("starts=")) {
+        let mut log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+            .expect("the start log can be written");
+        writeln!(log, "{}", std::process::id()).expect("the start log can be written");
+    }
+    // `lone=FILE`: only the first process to create FILE has the other faults; every other
+    // start (another instance, or this one restarted) serves without a fault.
+    let lone: Vec<String>;
+    let faults = match faults.iter().find_map(|f| f.strip_prefix("lone=")) {
+        Some(file)
+            if std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(file)
+                .is_err() =>
+        {
+            lone = Vec::new();
+            &lone[..]
+        }
+        _ => faults,
+    };
     // `once=FILE`: the second start of this engine fails (the file exists by then).
     if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("once=")) {
         if std::path::Path::new(file).exists() {
