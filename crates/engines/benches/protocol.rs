@@ -313,10 +313,12 @@ fn per_case(quick: bool) -> bool {
     // A few hundred cases are enough for a median; each costs a few milliseconds.
     let spawned_cases = cases.min(if quick { 10 } else { 500 });
     let known = chess_conformance::baseline::Baseline::reference();
-    let (mut bare, mut per_process) = (Vec::new(), Vec::new());
+    let (mut bare, mut handshake, mut per_process) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..if quick { 1 } else { 3 } {
-        // A bare start and a process per case alternate, so both are taken under the same load.
-        let (mut starting, mut checking) = (Duration::ZERO, Duration::ZERO);
+        // A bare start, a start with a handshake and a process per case alternate, so all
+        // three are taken under the same load.
+        let (mut starting, mut shaking, mut checking) =
+            (Duration::ZERO, Duration::ZERO, Duration::ZERO);
         for loaded in catalogue.cases().iter().take(spawned_cases) {
             let begin = Instant::now();
             let status = me("--noop")
@@ -328,6 +330,9 @@ fn per_case(quick: bool) -> bool {
             starting += begin.elapsed();
             assert!(status.success(), "the no-op ends well: {status}");
             let begin = Instant::now();
+            drop(served());
+            shaking += begin.elapsed();
+            let begin = Instant::now();
             let mut engine = served();
             let verdict = chess_conformance::check(&mut engine, loaded);
             let mut comparison = chess_conformance::baseline::Comparison::default();
@@ -337,10 +342,11 @@ fn per_case(quick: bool) -> bool {
             assert!(comparison.is_clean(), "{}", comparison.describe());
         }
         bare.push(starting.as_secs_f64() / spawned_cases as f64);
+        handshake.push(shaking.as_secs_f64() / spawned_cases as f64);
         per_process.push(checking.as_secs_f64() / spawned_cases as f64);
     }
     let share = median(bare.iter().zip(&per_process).map(|(b, p)| b / p).collect());
-    let (bare, per_process) = (median(bare), median(per_process));
+    let (bare, handshake, per_process) = (median(bare), median(handshake), median(per_process));
     println!(
         "per case, {cases} cases without perft ({:.1} requests per case, medians):",
         requests as f64 / (cases * rounds) as f64
@@ -357,6 +363,10 @@ fn per_case(quick: bool) -> bool {
         "  a process per case            {:>9.1} µs (over {spawned_cases} cases; {:.0} times the long-lived engine)",
         per_process * 1e6,
         per_process / long_lived
+    );
+    println!(
+        "  start, handshake, exit        {:>9.1} µs (no case, as many times)",
+        handshake * 1e6
     );
     println!(
         "  bare process start (no-op)    {:>9.1} µs (spawn and wait, as many times)",
