@@ -156,7 +156,7 @@ impl Selection {
             };
         }
         let catalogue = Catalogue::load(&self.cases).map_err(failed)?;
-        if catalogue.is_empty() && !self.cases.is_empty() {
+        if catalogue.is_empty() {
             // A folder with no case file is the loader's error; this is files without a case.
             return Err(BadInput(format!(
                 "no case to run: the files of --cases {} hold none",
