@@ -9,8 +9,10 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Deserialize;
 
@@ -227,6 +229,11 @@ fn embedded<'a>(
     })
 }
 
+/// The threads the loader reads files on by default: as many as the machine runs at once.
+fn default_threads() -> NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+}
+
 impl Catalogue {
     /// The catalogue shipped with this crate: every file of `cases/` and of `generated/`,
     /// embedded in the binary (hand-written cases first).
@@ -235,12 +242,57 @@ impl Catalogue {
     ///
     /// Only if the shipped catalogue is broken, which its own tests rule out.
     pub fn builtin() -> Result<Catalogue, LoadErrors> {
+        Catalogue::builtin_on(default_threads())
+    }
+
+    /// [`Catalogue::builtin`], reading the files on up to `threads` threads (the same
+    /// catalogue whatever the number).
+    ///
+    /// # Errors
+    ///
+    /// Only if the shipped catalogue is broken, which its own tests rule out.
+    pub fn builtin_on(threads: NonZeroUsize) -> Result<Catalogue, LoadErrors> {
         let retired = embedded(builtin::RETIRED.iter());
-        Catalogue::from_sources(embedded(builtin_case_files()), retired)
+        Catalogue::from_sources_on(embedded(builtin_case_files()), retired, threads)
+    }
+
+    /// The shipped cases whose id contains `filter` (all when there is none) and whose origin
+    /// is `origin` (both when there is none): the same cases, in the same order, as
+    /// [`Catalogue::builtin`] then [`Catalogue::filtered`] and [`Catalogue::retain`], at a
+    /// fraction of the cost. Only the files of the origin asked for whose text holds the filter
+    /// are read (an id is written in its file as it is), and only the cases kept are checked:
+    /// against retired ids, and for duplicates among themselves. That the cases left out are
+    /// sound, and their ids unique, the catalogue's own tests establish.
+    ///
+    /// # Errors
+    ///
+    /// Only if the shipped catalogue is broken, which its own tests rule out.
+    pub fn builtin_selected(
+        filter: Option<&str>,
+        origin: Option<Origin>,
+    ) -> Result<Catalogue, LoadErrors> {
+        let groups = [
+            (Origin::HandWritten, builtin::CASE_FILES),
+            (Origin::Generated, builtin::GENERATED_FILES),
+        ];
+        let files = groups
+            .into_iter()
+            .filter(|(group, _)| origin.is_none_or(|o| o == *group))
+            .flat_map(|(_, files)| files.iter())
+            .filter(|(_, text)| filter.is_none_or(|f| text.contains(f)));
+        let retired = embedded(builtin::RETIRED.iter());
+        let keep = |id: &str| filter.is_none_or(|f| id.contains(f));
+        let catalogue =
+            Catalogue::from_sources_where(embedded(files), retired, keep, default_threads())?;
+        // A file's origin is its mark; its folder says the same, as a test checks.
+        Ok(match origin {
+            None => catalogue,
+            Some(origin) => catalogue.retain(|c| c.origin == origin),
+        })
     }
 
     /// The one shipped case with this id (none if there is no such case), loaded at a fraction
-    /// of the cost of [`Catalogue::builtin`]: only its rule area's files are read, and only it
+    /// of the cost of [`Catalogue::builtin`]: only its rule area's files holding it are read, and only it
     /// is checked. This is for a test runner that starts one process per case, like
     /// `cargo nextest run`; ids are not checked for uniqueness.
     ///
@@ -249,12 +301,19 @@ impl Catalogue {
     /// Only if the shipped catalogue is broken, which its own tests rule out.
     pub fn builtin_case(id: &str) -> Result<Catalogue, LoadErrors> {
         let area = id.split_once('/').map_or(id, |(area, _)| area);
-        let files = builtin_case_files().filter(|(name, _)| {
+        // An id is written in its file as it is: a file without it has not the case.
+        let files = builtin_case_files().filter(|(name, text)| {
             Path::new(name)
                 .file_stem()
                 .is_some_and(|stem| stem.to_string_lossy() == area)
+                && text.contains(id)
         });
-        Catalogue::from_sources_where(embedded(files), std::iter::empty(), |case| case == id)
+        Catalogue::from_sources_where(
+            embedded(files),
+            std::iter::empty(),
+            |case| case == id,
+            default_threads(),
+        )
     }
 
     /// Loads case files from paths: a file is read as one case file, a folder for its `*.yaml`
@@ -340,7 +399,22 @@ impl Catalogue {
         sources: impl IntoIterator<Item = Source>,
         retired: impl IntoIterator<Item = Source>,
     ) -> Result<Catalogue, LoadErrors> {
-        Catalogue::from_sources_where(sources, retired, |_| true)
+        Catalogue::from_sources_on(sources, retired, default_threads())
+    }
+
+    /// Like [`Catalogue::from_sources`], reading the files on up to `threads` threads. The
+    /// catalogue and the errors are the same whatever the number: files are read apart and
+    /// taken in, in order, on this thread.
+    ///
+    /// # Errors
+    ///
+    /// Every problem found, each with its file, line, column and case id.
+    pub fn from_sources_on(
+        sources: impl IntoIterator<Item = Source>,
+        retired: impl IntoIterator<Item = Source>,
+        threads: NonZeroUsize,
+    ) -> Result<Catalogue, LoadErrors> {
+        Catalogue::from_sources_where(sources, retired, |_| true, threads)
     }
 
     /// Like [`Catalogue::from_sources`], keeping (and checking) only the cases whose id `keep`
@@ -348,7 +422,8 @@ impl Catalogue {
     fn from_sources_where(
         sources: impl IntoIterator<Item = Source>,
         retired: impl IntoIterator<Item = Source>,
-        keep: impl Fn(&str) -> bool,
+        keep: impl Fn(&str) -> bool + Sync,
+        threads: NonZeroUsize,
     ) -> Result<Catalogue, LoadErrors> {
         let mut load = Load {
             retired: BTreeMap::new(),
@@ -370,8 +445,10 @@ impl Catalogue {
                 Err(e) => load.errors.push(yaml_error(&source.name, &e)),
             }
         }
-        for source in sources {
-            load.file(&source, &keep);
+        let sources: Vec<Source> = sources.into_iter().collect();
+        let parsed = parse_files(&sources, &keep, threads);
+        for (source, parsed) in sources.iter().zip(parsed) {
+            load.merge(source, parsed);
         }
         if load.errors.is_empty() {
             Ok(Catalogue {
@@ -460,50 +537,29 @@ struct Load {
 }
 
 impl Load {
-    /// Reads one case file, keeping the cases `keep` accepts.
-    fn file(&mut self, source: &Source, keep: &impl Fn(&str) -> bool) {
-        let scan = locate::scan(&source.text);
-        // The case a problem is in: the last one starting before it.
-        let case_at = |line: usize| {
-            scan.starts
-                .iter()
-                .rev()
-                .find(|s| s.line <= line)
-                .and_then(|s| s.id.clone())
-        };
-        if let Err(mut error) = screen(source, &scan) {
-            error.case = case_at(error.line);
-            self.errors.push(error);
-            return;
-        }
-        let starts = scan.starts.as_slice();
-        let file: CaseFile = match serde_yaml_ng::from_str(&source.text) {
-            Ok(file) => file,
-            Err(e) => {
-                let mut error = yaml_error(&source.name, &e);
-                error.case = case_at(error.line);
+    /// Takes in one case file read by [`parse_file`]: each case's id is checked against the
+    /// ids before it (and the retired ones), and its problems are placed in the file.
+    fn merge(&mut self, source: &Source, parsed: Parsed) {
+        let cases = match parsed {
+            Parsed::Refused(error) => {
                 self.errors.push(error);
                 return;
             }
+            Parsed::Cases(cases) => cases,
         };
-        let stem = Path::new(&source.name)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let origin = Origin::of_text(&source.text);
         // Built on the first problem of the file: where each one is written.
         let mut locator: Option<Locator> = None;
-        for (index, case) in file.cases.into_iter().enumerate() {
-            if !keep(&case.id) {
-                continue;
-            }
-            let line = starts.get(index).map_or(0, |s| s.line);
-            let mut problems = Vec::new();
-            validate_id(&case, &stem, &mut problems);
-            let game = validate(&case, &mut problems);
+        for ParsedCase {
+            case,
+            index,
+            line,
+            origin,
+            mut problems,
+            plan,
+        } in cases
+        {
             self.unique(&case.id, &source.name, line, &mut problems);
-            if problems.is_empty() {
-                let plan = plan(&case, game.as_ref());
+            if let (true, Some(plan)) = (problems.is_empty(), plan) {
                 self.cases.push(LoadedCase {
                     case,
                     file: source.name.clone(),
@@ -545,6 +601,120 @@ impl Load {
             self.seen.insert(id.to_owned(), (file.to_owned(), line));
         }
     }
+}
+
+/// One case file read on its own, before the checks across files: the file refused whole, or
+/// its kept cases with the problems found in each.
+enum Parsed {
+    /// Too large, refused by the scan, or not YAML of the format.
+    Refused(LoadError),
+    /// The cases `keep` accepts, in file order.
+    Cases(Vec<ParsedCase>),
+}
+
+/// A case of a file, checked on its own (its id's uniqueness aside).
+struct ParsedCase {
+    case: Case,
+    /// Its index in the file's `cases`.
+    index: usize,
+    line: usize,
+    origin: Origin,
+    /// Its problems so far, in the loader's order (the id, then the case).
+    problems: Vec<Problem>,
+    /// Its checks, when it has no problem of its own.
+    plan: Option<Plan>,
+}
+
+/// Reads and checks one case file, keeping the cases `keep` accepts: everything the loader
+/// checks of a file that needs no other file, so that files can be read in parallel.
+fn parse_file(source: &Source, keep: &(impl Fn(&str) -> bool + ?Sized)) -> Parsed {
+    let scan = locate::scan(&source.text);
+    // The case a problem is in: the last one starting before it.
+    let case_at = |line: usize| {
+        scan.starts
+            .iter()
+            .rev()
+            .find(|s| s.line <= line)
+            .and_then(|s| s.id.clone())
+    };
+    if let Err(mut error) = screen(source, &scan) {
+        error.case = case_at(error.line);
+        return Parsed::Refused(error);
+    }
+    let starts = scan.starts.as_slice();
+    let file: CaseFile = match serde_yaml_ng::from_str(&source.text) {
+        Ok(file) => file,
+        Err(e) => {
+            let mut error = yaml_error(&source.name, &e);
+            error.case = case_at(error.line);
+            return Parsed::Refused(error);
+        }
+    };
+    let stem = Path::new(&source.name)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let origin = Origin::of_text(&source.text);
+    let mut cases = Vec::new();
+    for (index, case) in file.cases.into_iter().enumerate() {
+        if !keep(&case.id) {
+            continue;
+        }
+        let line = starts.get(index).map_or(0, |s| s.line);
+        let mut problems = Vec::new();
+        validate_id(&case, &stem, &mut problems);
+        let game = validate(&case, &mut problems);
+        let plan = problems.is_empty().then(|| plan(&case, game.as_ref()));
+        cases.push(ParsedCase {
+            case,
+            index,
+            line,
+            origin,
+            problems,
+            plan,
+        });
+    }
+    Parsed::Cases(cases)
+}
+
+/// [`parse_file`] of every source, on up to `threads` threads (one file per task, the next
+/// file to the first thread free), in the order of `sources`.
+fn parse_files(
+    sources: &[Source],
+    keep: &(impl Fn(&str) -> bool + Sync),
+    threads: NonZeroUsize,
+) -> Vec<Parsed> {
+    let threads = threads.get().min(sources.len());
+    if threads <= 1 {
+        return sources.iter().map(|s| parse_file(s, keep)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let mut parsed: Vec<(usize, Parsed)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let at = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(source) = sources.get(at) else {
+                            return done;
+                        };
+                        done.push((at, parse_file(source, keep)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| match worker.join() {
+                Ok(done) => done,
+                // A panic in the loader is a bug; it stays a panic, on this thread.
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect()
+    });
+    parsed.sort_by_key(|(at, _)| *at);
+    parsed.into_iter().map(|(_, p)| p).collect()
 }
 
 /// What the loader refuses of a file before serde reads it: a file over [`MAX_FILE_BYTES`],
@@ -936,6 +1106,143 @@ mod tests {
         let e = &load(text).unwrap_err().0[0];
         let line = text.lines().nth(5).unwrap();
         assert_eq!(e.column, line.rfind("h1h2").unwrap() + 1, "{e}");
+    }
+
+    fn places(catalogue: &Catalogue) -> Vec<(String, String, usize, Origin)> {
+        catalogue
+            .cases()
+            .iter()
+            .map(|c| (c.case.id.clone(), c.file.clone(), c.line, c.origin))
+            .collect()
+    }
+
+    #[test]
+    fn a_selected_load_is_the_whole_load_filtered() {
+        let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+        for filter in [
+            None,
+            Some("castling/kingside-legal"),
+            Some("castling/"),
+            Some("/flip/"),
+            Some("legal"),
+            Some("g/k"),
+            Some("no such id"),
+        ] {
+            for origin in [None, Some(Origin::HandWritten), Some(Origin::Generated)] {
+                // The whole load's selections but one, to keep the test quick.
+                if filter.is_none() && origin != Some(Origin::HandWritten) {
+                    continue;
+                }
+                let selected = Catalogue::builtin_selected(filter, origin).expect("it loads");
+                let expected = whole
+                    .clone()
+                    .filtered(filter.unwrap_or(""))
+                    .retain(|c| origin.is_none_or(|o| c.origin == o));
+                assert_eq!(
+                    places(&selected),
+                    places(&expected),
+                    "{filter:?} {origin:?}"
+                );
+            }
+        }
+    }
+
+    /// What makes a selected load exact: an id is written in its file as it is (not escaped
+    /// or folded), so a file whose text lacks the filter has no case it keeps; and a file's
+    /// origin is its folder's.
+    #[test]
+    fn shipped_ids_are_written_as_they_are_and_origins_follow_folders() {
+        let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+        let texts: HashMap<&str, &str> = builtin_case_files().copied().collect();
+        for c in whole.cases() {
+            let line = texts[c.file.as_str()].lines().nth(c.line - 1).unwrap_or("");
+            assert!(line.contains(&c.case.id), "{}:{}: {line}", c.file, c.line);
+        }
+        for (name, text) in builtin::CASE_FILES {
+            assert_eq!(Origin::of_text(text), Origin::HandWritten, "{name}");
+        }
+        for (name, text) in builtin::GENERATED_FILES {
+            assert_eq!(Origin::of_text(text), Origin::Generated, "{name}");
+        }
+    }
+
+    #[test]
+    fn files_read_on_threads_give_the_same_catalogue_and_errors() {
+        let case = |id: &str, fen: &str| {
+            format!(
+                "  - id: {id}\n    title: t\n    rule: 3.8.2\n    fen: {fen}\n    expect:\n      legal: [e1f1]\n"
+            )
+        };
+        let good = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        let sources: Vec<Source> = (0..9)
+            .map(|i| {
+                let text = match i % 3 {
+                    // A duplicate of an earlier file's id, a bad FEN, a retired id.
+                    0 => format!(
+                        "cases:\n{}{}",
+                        case("castling/a", good),
+                        case(&format!("castling/b{i}"), "8/8 w")
+                    ),
+                    1 => format!(
+                        "cases:\n{}{}",
+                        case(&format!("castling/c{i}"), good),
+                        case("castling/old", good)
+                    ),
+                    _ => "cases: [".to_owned(),
+                };
+                Source {
+                    name: format!("cases/castling.yaml#{i}"),
+                    text,
+                }
+            })
+            .collect();
+        let retired = || {
+            [Source {
+                name: "cases/retired.yaml".into(),
+                text: "retired:\n  - id: castling/old\n    reason: gone\n".into(),
+            }]
+        };
+        let on = |threads: usize| {
+            let threads = NonZeroUsize::new(threads).expect("not zero");
+            let good: Vec<Source> = sources.iter().skip(1).step_by(3).cloned().collect();
+            (
+                Catalogue::from_sources_on(sources.clone(), retired(), threads).unwrap_err(),
+                Catalogue::from_sources_where(good, [], |id| id != "castling/old", threads)
+                    .map(|c| places(&c))
+                    .expect("no problem left"),
+            )
+        };
+        let (errors, catalogue) = on(1);
+        // A bad FEN in each first kind, a duplicate in two; a retired id; a broken file.
+        assert_eq!(errors.0.len(), 3 + 2 + 3 + 3, "{errors}");
+        assert_eq!(catalogue.len(), 3);
+        for threads in [2, 4, 16] {
+            assert_eq!(
+                on(threads),
+                (errors.clone(), catalogue.clone()),
+                "{threads}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_selected_load_still_refuses_retired_and_duplicate_ids_it_keeps() {
+        let text = "cases:\n  - id: castling/old\n    title: t\n    rule: 3.8.2\n    fen: 4k3/8/8/8/8/8/8/4K2R w K - 0 1\n    expect:\n      legal: [e1f1]\n";
+        let source = |i: usize| Source {
+            name: format!("cases/castling.yaml#{i}"),
+            text: text.into(),
+        };
+        let retired = Source {
+            name: "cases/retired.yaml".into(),
+            text: "retired:\n  - id: castling/old\n    reason: gone\n".into(),
+        };
+        let keep = |id: &str| id.contains("old");
+        let one = NonZeroUsize::MIN;
+        let e = Catalogue::from_sources_where([source(0)], [retired], keep, one).unwrap_err();
+        assert!(e.0[0].message.contains("retired (gone)"), "{e}");
+        let e = Catalogue::from_sources_where([source(0), source(1)], [], keep, one).unwrap_err();
+        assert_eq!(e.0.len(), 1, "{e}");
+        assert!(e.0[0].message.contains("duplicate id"), "{e}");
     }
 
     #[test]

@@ -128,20 +128,35 @@ pub(crate) fn plural(n: usize, word: &str) -> String {
 pub(crate) struct BadInput(pub(crate) String);
 
 impl Selection {
+    /// The cases selected. From the built-in catalogue only the files and cases selected are
+    /// read and checked (its own tests check the rest); files given with `--cases` are checked
+    /// whole, whatever `--filter` and `--generated` keep.
     pub(crate) fn load(&self) -> Result<Catalogue, BadInput> {
-        let catalogue = if self.cases.is_empty() {
-            Catalogue::builtin()
-        } else {
-            Catalogue::load(&self.cases)
-        }
-        .map_err(|errors| {
+        let failed = |errors: chess_conformance::LoadErrors| {
             let n = errors.0.len();
             BadInput(format!(
                 "{errors}\n\nthe catalogue has {n} error{}; nothing was run",
                 if n == 1 { "" } else { "s" }
             ))
-        })?;
-        if catalogue.is_empty() && !self.cases.is_empty() {
+        };
+        if self.cases.is_empty() {
+            let origin = match self.generated {
+                Generated::Include => None,
+                Generated::Exclude => Some(Origin::HandWritten),
+                Generated::Only => Some(Origin::Generated),
+            };
+            let filter = self.filter.as_deref();
+            let catalogue = Catalogue::builtin_selected(filter, origin).map_err(failed)?;
+            // Both origins have cases, so only a filter leaves none.
+            return match filter {
+                Some(filter) if catalogue.is_empty() => {
+                    Err(BadInput(format!("no case id contains `{filter}`")))
+                }
+                _ => Ok(catalogue),
+            };
+        }
+        let catalogue = Catalogue::load(&self.cases).map_err(failed)?;
+        if catalogue.is_empty() {
             // A folder with no case file is the loader's error; this is files without a case.
             return Err(BadInput(format!(
                 "no case to run: the files of --cases {} hold none",
