@@ -22,6 +22,7 @@ pub fn check(engine: &mut dyn Engine, case: &LoadedCase) -> Verdict {
 pub fn check_within(engine: &mut dyn Engine, case: &LoadedCase, limits: &Limits) -> Verdict {
     let c = &case.case;
     let offered = engine.capabilities();
+    engine.begin_case();
     let game = Game {
         fen: &c.fen,
         moves: &c.moves,

@@ -214,6 +214,12 @@ macro_rules! questions {
             /// The questions this engine answers and the rules it implements.
             fn capabilities(&self) -> Capabilities;
 
+            /// A case begins: the checker calls this before the case's first question. An
+            /// engine that names its requests in error messages counts them from here, so that
+            /// a report does not depend on which of several instances checked which case
+            /// (`run --jobs`). The default does nothing.
+            fn begin_case(&mut self) {}
+
             $(
                 $crate::engine::declare::question_item!(
                     @trait_fn [$($doc)*] $cap [$($method ($($params)*) -> $answer [$($default)?])?]
@@ -227,6 +233,9 @@ macro_rules! questions {
             }
             fn capabilities(&self) -> Capabilities {
                 (**self).capabilities()
+            }
+            fn begin_case(&mut self) {
+                (**self).begin_case()
             }
             $($(
                 $crate::engine::declare::question_item!(@box_fn $method ($($params)*) -> $answer);
@@ -251,6 +260,9 @@ macro_rules! questions {
             }
             fn capabilities(&self) -> Capabilities {
                 self.0.capabilities()
+            }
+            fn begin_case(&mut self) {
+                self.0.begin_case()
             }
             $($(
                 $crate::engine::declare::question_item!(@remote_fn $q $method ($($params)*) -> $answer);

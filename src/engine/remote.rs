@@ -18,6 +18,10 @@ pub trait Client {
     /// The capabilities the engine declared that this harness knows.
     fn capabilities(&self) -> Capabilities;
 
+    /// A case begins ([`Engine::begin_case`](crate::Engine::begin_case)). The default does
+    /// nothing.
+    fn begin_case(&mut self) {}
+
     /// Asks `question` about `game` (`None` for a question about a FEN alone) and reads the
     /// result as a `T`.
     ///

@@ -35,6 +35,10 @@ pub struct Process {
     capabilities: Capabilities,
     ignored: Vec<String>,
     seq: u64,
+    /// Requests sent since the current case began ([`Client::begin_case`]); `None` before the
+    /// first case. Error messages name a request by this count, which does not depend on how
+    /// many cases this process answered before.
+    in_case: Option<u64>,
     waited: std::time::Duration,
 }
 
@@ -70,6 +74,7 @@ impl Process {
             capabilities: Capabilities::NONE,
             ignored: Vec::new(),
             seq: 0,
+            in_case: None,
             waited: std::time::Duration::ZERO,
         };
         let (child, hello) = engine.connect()?;
@@ -135,7 +140,10 @@ impl Process {
     }
 
     /// Sends one request to `child` and reads its answer, within the timeout. Also returns
-    /// the request as messages name it: `request 12 (legal_moves)`.
+    /// the request as messages name it: `request 3 of the case (legal_moves)`, counted from the
+    /// case's first question so that a report is the same for any `--jobs` (a restart's
+    /// handshake is `start, before request 3 of the case`); before the first case, by its
+    /// sequence number (`request 0 (start)`).
     fn exchange<T: DeserializeOwned>(
         &mut self,
         child: &mut LineChild,
@@ -143,7 +151,18 @@ impl Process {
     ) -> (String, Result<T, Failure>) {
         let seq = self.seq;
         self.seq += 1;
-        let about = format!("request {seq} ({})", message.name());
+        let about = match (&mut self.in_case, message) {
+            // A restart's handshake: not one of the case's requests, which are counted alike
+            // whether the instance answering them was restarted first or not.
+            (Some(count), Message::Start) => {
+                format!("start, before request {} of the case", *count + 1)
+            }
+            (Some(count), Message::Question(..)) => {
+                *count += 1;
+                format!("request {count} of the case ({})", message.name())
+            }
+            (None, _) => format!("request {seq} ({})", message.name()),
+        };
         let mut waited = std::time::Duration::ZERO;
         let answer = self.exchange_numbered(child, message, seq, &mut waited);
         self.waited += waited;
@@ -270,6 +289,10 @@ impl Client for Process {
         self.capabilities
     }
 
+    fn begin_case(&mut self) {
+        self.in_case = Some(0);
+    }
+
     fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T> {
         self.request(Message::Question(question, game))
     }
@@ -291,7 +314,7 @@ fn read_answer<T: DeserializeOwned>(
         .map_err(|e| Failure::Restart(format!("{e}: {}", received())))?;
     if answered != seq {
         return Err(Failure::Restart(format!(
-            "the answer carries seq {answered}: {}",
+            "the answer carries seq {answered}, not {seq}: {}",
             received()
         )));
     }
