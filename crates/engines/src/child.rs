@@ -4,11 +4,12 @@
 //! The child is started from an argument vector (never through a shell), as the leader of a
 //! process group of its own ([`crate::group`]): whatever it starts joins that group, and ending
 //! the child ends the group (SIGTERM, then SIGKILL after a short grace), on a timeout, a restart,
-//! a drop or an interrupt, so nothing it started outlives it. A reader thread turns its stdout
-//! into lines (cut at a size limit) on a bounded channel, so the caller can wait for an answer
-//! with a deadline, watching the child's own exit meanwhile (a process it started may hold its
-//! stdout open after it exited); a second thread drains its stderr and keeps the last few KiB,
-//! to show when it crashes. Whatever goes wrong (no answer in time, an exit, a line too long,
+//! a drop or an interrupt, so nothing it started outlives it. Its stdout is read by the caller
+//! itself, with poll(2) and a deadline, and cut into lines (at a size limit) as it comes; the
+//! wait also watches the child's own exit (a process it started may hold its stdout open after
+//! it exited). No thread stands between the pipe and the caller: a round trip costs what the
+//! machine's pipes cost (`cargo bench --bench protocol` compares the two). A thread drains its
+//! stderr and keeps the last few KiB, to show when it crashes. Whatever goes wrong (no answer in time, an exit, a line too long,
 //! bytes that are not UTF-8) comes back as a [`Fault`]; after a fault the caller drops the
 //! child (which ends its group) and starts a new one.
 //!
@@ -17,10 +18,11 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -28,9 +30,10 @@ use std::time::{Duration, Instant};
 use crate::group;
 use chess_conformance::Limits;
 
-/// How many lines the reader thread may queue before it waits for the caller: a child that
-/// floods its stdout cannot make the harness buffer without bound.
-const QUEUED_LINES: usize = 256;
+/// How many bytes one read of stdout takes at most: lines are cut from them before the next
+/// read, so a child that floods its stdout cannot make the harness buffer without bound (it
+/// blocks on a full pipe instead).
+const READ_BYTES: usize = 64 << 10;
 
 /// How many bytes of a bad line a fault quotes.
 const QUOTED_BYTES: usize = 200;
@@ -42,7 +45,7 @@ const GRACE: Duration = Duration::from_millis(200);
 const POLL: Duration = Duration::from_millis(10);
 
 /// How long, once the child has exited with its stdout still held open, its last lines get to
-/// come through the reader thread.
+/// come through.
 const LAST_LINES: Duration = Duration::from_millis(20);
 
 /// The instant `timeout` from now, or the latest instant the clock can tell when that is out
@@ -58,7 +61,8 @@ pub(crate) fn deadline_after(timeout: Duration) -> Instant {
     }
 }
 
-/// What the stdout reader thread sends.
+/// What the child's stdout gave: a line, a fault of a line, or its end.
+#[derive(Debug)]
 enum Event {
     Line(String),
     Oversized { head: String, bytes: usize },
@@ -134,7 +138,10 @@ pub struct LineChild {
     /// Whether the group has been ended (and the child reaped).
     group_ended: bool,
     stdin: Option<BufWriter<ChildStdin>>,
-    lines: Receiver<Event>,
+    stdout: ChildStdout,
+    /// Where reads of stdout land, kept from one read to the next.
+    buf: Box<[u8]>,
+    lines: Lines,
     stderr: Arc<Mutex<Tail>>,
     stderr_done: Receiver<()>,
     limits: Limits,
@@ -173,30 +180,30 @@ impl LineChild {
         }
         // From here on the child is a LineChild, whose drop ends its group, even if a thread
         // below cannot be started.
-        let (send, lines) = mpsc::sync_channel(QUEUED_LINES);
         let (done, stderr_done) = mpsc::sync_channel(1);
         let stdout = process.stdout.take();
         let stderr = process.stderr.take();
         let stdin = process.stdin.take();
         let tail = Arc::new(Mutex::new(Tail::default()));
+        let (Some(stdout), Some(stderr)) = (stdout, stderr) else {
+            group::unregister(group);
+            group::signal(group, libc::SIGKILL);
+            let _ = process.wait();
+            return Err(io::Error::other("the child's pipes were not set up"));
+        };
         let child = LineChild {
             process,
             group,
             group_ended: false,
             stdin: stdin.map(BufWriter::new),
-            lines,
+            stdout,
+            buf: vec![0u8; READ_BYTES].into_boxed_slice(),
+            lines: Lines::new(limits.max_line_bytes),
             stderr: Arc::clone(&tail),
             stderr_done,
             limits,
             ended: None,
         };
-        let (Some(stdout), Some(stderr)) = (stdout, stderr) else {
-            return Err(io::Error::other("the child's pipes were not set up"));
-        };
-        let max_line = limits.max_line_bytes;
-        thread::Builder::new()
-            .name("engine-stdout".into())
-            .spawn(move || read_lines(stdout, max_line, &send))?;
         let tail_bytes = limits.stderr_tail_bytes;
         thread::Builder::new()
             .name("engine-stderr".into())
@@ -248,20 +255,19 @@ impl LineChild {
         }
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(wait.min(POLL)) {
-                Ok(event) => return self.read(event),
-                Err(RecvTimeoutError::Disconnected) => return self.read(Event::End(None)),
-                Err(RecvTimeoutError::Timeout) if wait <= POLL => {
-                    return Err(Fault::TimedOut(self.limits.timeout));
-                }
-                Err(RecvTimeoutError::Timeout) => {}
+            if let Some(event) = self.next_event(wait.min(POLL)) {
+                return self.read(event);
+            }
+            if wait <= POLL {
+                return Err(Fault::TimedOut(self.limits.timeout));
             }
             if let Some(status) = self.exited() {
                 // What it wrote before it exited may still be on its way.
-                match self.lines.recv_timeout(LAST_LINES) {
-                    Ok(event) => return self.read(event),
-                    Err(RecvTimeoutError::Disconnected) => return self.read(Event::End(None)),
-                    Err(RecvTimeoutError::Timeout) => {}
+                let last = Instant::now() + LAST_LINES;
+                while let Some(wait) = last.checked_duration_since(Instant::now()) {
+                    if let Some(event) = self.next_event(wait) {
+                        return self.read(event);
+                    }
                 }
                 let fault = Fault::Exited(format!(
                     "{}; a process it started still held its stdout open",
@@ -273,7 +279,36 @@ impl LineChild {
         }
     }
 
-    /// What the reader thread sent, as a line or a fault.
+    /// The next event of stdout, waiting `wait` at most for bytes to come: `None` when none
+    /// came (or only part of a line).
+    fn next_event(&mut self, wait: Duration) -> Option<Event> {
+        if let Some(event) = self.lines.pop() {
+            return Some(event);
+        }
+        if !wait_readable(&self.stdout, wait) {
+            return None;
+        }
+        loop {
+            match self.stdout.read(&mut self.buf) {
+                Ok(0) => {
+                    self.lines.finish();
+                    break;
+                }
+                Ok(n) => {
+                    self.lines.push(&self.buf[..n]);
+                    break;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.lines.fail(e);
+                    break;
+                }
+            }
+        }
+        self.lines.pop()
+    }
+
+    /// What stdout gave, as a line or a fault.
     fn read(&mut self, event: Event) -> Result<String, Fault> {
         match event {
             Event::Line(line) => Ok(line),
@@ -447,56 +482,127 @@ fn head(bytes: &[u8]) -> String {
     text
 }
 
-/// The stdout reader: lines of at most `max_line` bytes; a longer line is reported once and the
-/// rest of it skipped, so the child never blocks on a full pipe.
-fn read_lines(stdout: impl Read, max_line: usize, send: &SyncSender<Event>) {
-    let mut reader = BufReader::with_capacity(64 << 10, stdout);
-    let mut line: Vec<u8> = Vec::new();
-    let mut skipping: Option<(String, usize)> = None;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok([]) => break,
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                let _ = send.send(Event::End(Some(e)));
-                return;
-            }
-        };
-        let newline = buf.iter().position(|&b| b == b'\n');
-        let take = newline.map_or(buf.len(), |i| i + 1);
-        let chunk = &buf[..newline.unwrap_or(buf.len())];
-        if let Some((_, seen)) = skipping.as_mut() {
-            *seen += chunk.len();
-        } else if line.len() + chunk.len() > max_line {
-            let bytes = line.len() + chunk.len();
-            line.extend_from_slice(&chunk[..chunk.len().min(QUOTED_BYTES)]);
-            skipping = Some((head(&line), bytes));
-            line.clear();
-        } else {
-            line.extend_from_slice(chunk);
-        }
-        reader.consume(take);
-        if newline.is_some() {
-            let event = match skipping.take() {
-                Some((head, bytes)) => Event::Oversized { head, bytes },
-                None => line_event(std::mem::take(&mut line)),
-            };
-            if send.send(event).is_err() {
-                return;
-            }
-        }
-    }
-    // A last line without a newline still counts.
-    let last = match skipping.take() {
-        Some((head, bytes)) => Some(Event::Oversized { head, bytes }),
-        None if !line.is_empty() => Some(line_event(line)),
-        None => None,
+/// Whether `stdout` has something to read (bytes, or its end) within `wait`.
+fn wait_readable(stdout: &ChildStdout, wait: Duration) -> bool {
+    let mut fd = libc::pollfd {
+        fd: stdout.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
     };
-    if let Some(event) = last {
-        let _ = send.send(event);
+    // Rounded up, so a wait of a few microseconds is not a busy loop of zero-length polls.
+    let millis = wait.as_micros().div_ceil(1000);
+    let millis = libc::c_int::try_from(millis).unwrap_or(libc::c_int::MAX);
+    loop {
+        // SAFETY: poll(2) reads and writes only the one pollfd we own and pass with its length.
+        let ready = unsafe { libc::poll(&raw mut fd, 1, millis) };
+        if ready >= 0 {
+            // POLLHUP and POLLERR also mean a read will not block: it returns the end or the error.
+            return ready > 0;
+        }
+        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            // poll itself failed: let the read say why.
+            return true;
+        }
     }
-    let _ = send.send(Event::End(None));
+}
+
+/// Stdout cut into lines of at most `max_line` bytes as its bytes come; a longer line is
+/// reported once and the rest of it skipped, so the child never blocks on a full pipe.
+#[derive(Debug)]
+struct Lines {
+    max_line: usize,
+    /// The line so far (no newline yet).
+    line: Vec<u8>,
+    /// Set while skipping a line over the limit: its first bytes (enough to quote) and its
+    /// length so far.
+    skipping: Option<(Vec<u8>, usize)>,
+    /// Events cut from what was read and not yet taken.
+    ready: VecDeque<Event>,
+    /// Stdout has ended: no more bytes will come.
+    ended: bool,
+}
+
+impl Lines {
+    fn new(max_line: usize) -> Lines {
+        Lines {
+            max_line,
+            line: Vec::new(),
+            skipping: None,
+            ready: VecDeque::new(),
+            ended: false,
+        }
+    }
+
+    /// Cuts `bytes` into lines.
+    fn push(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let newline = bytes.iter().position(|&b| b == b'\n');
+            let chunk = &bytes[..newline.unwrap_or(bytes.len())];
+            if let Some((first, seen)) = self.skipping.as_mut() {
+                *seen += chunk.len();
+                let more = (QUOTED_BYTES + 1)
+                    .saturating_sub(first.len())
+                    .min(chunk.len());
+                first.extend_from_slice(&chunk[..more]);
+            } else if self.line.len() + chunk.len() > self.max_line {
+                let length = self.line.len() + chunk.len();
+                let mut first = std::mem::take(&mut self.line);
+                first.truncate(QUOTED_BYTES + 1);
+                let more = (QUOTED_BYTES + 1)
+                    .saturating_sub(first.len())
+                    .min(chunk.len());
+                first.extend_from_slice(&chunk[..more]);
+                self.skipping = Some((first, length));
+            } else {
+                self.line.extend_from_slice(chunk);
+            }
+            let Some(at) = newline else { break };
+            let event = match self.skipping.take() {
+                Some((first, bytes)) => Event::Oversized {
+                    head: head(&first),
+                    bytes,
+                },
+                None => line_event(std::mem::take(&mut self.line)),
+            };
+            self.ready.push_back(event);
+            bytes = &bytes[at + 1..];
+        }
+    }
+
+    /// Stdout ended: a last line without a newline still counts, then the end.
+    fn finish(&mut self) {
+        if self.ended {
+            return;
+        }
+        let last = match self.skipping.take() {
+            Some((first, bytes)) => Some(Event::Oversized {
+                head: head(&first),
+                bytes,
+            }),
+            None if !self.line.is_empty() => Some(line_event(std::mem::take(&mut self.line))),
+            None => None,
+        };
+        self.ready.extend(last);
+        self.ready.push_back(Event::End(None));
+        self.ended = true;
+    }
+
+    /// Reading stdout failed.
+    fn fail(&mut self, error: io::Error) {
+        if !self.ended {
+            self.ready.push_back(Event::End(Some(error)));
+            self.ended = true;
+        }
+    }
+
+    /// The next event; once stdout has ended, its end again and again.
+    fn pop(&mut self) -> Option<Event> {
+        match self.ready.pop_front() {
+            Some(event) => Some(event),
+            None if self.ended => Some(Event::End(None)),
+            None => None,
+        }
+    }
 }
 
 fn line_event(mut line: Vec<u8>) -> Event {
@@ -535,18 +641,40 @@ fn drain(mut stderr: impl Read, tail: &Mutex<Tail>, keep: usize) {
 mod tests {
     use super::*;
 
-    fn lines(input: &[u8], max: usize) -> Vec<String> {
-        let (send, recv) = mpsc::sync_channel(64);
-        read_lines(input, max, &send);
-        drop(send);
-        recv.iter()
-            .map(|e| match e {
+    /// The events of `input` read in pieces of `piece` bytes, up to the first end.
+    fn lines_in_pieces(input: &[u8], max: usize, piece: usize) -> Vec<String> {
+        let mut lines = Lines::new(max);
+        for chunk in input.chunks(piece) {
+            lines.push(chunk);
+        }
+        lines.finish();
+        let mut shown = Vec::new();
+        while let Some(e) = lines.pop() {
+            let end = matches!(e, Event::End(_));
+            shown.push(match e {
                 Event::Line(l) => format!("line {l}"),
                 Event::Oversized { head, bytes } => format!("oversized {bytes} {head}"),
                 Event::NotUtf8 { head } => format!("not utf-8 {head}"),
                 Event::End(e) => format!("end {}", e.is_some()),
-            })
-            .collect()
+            });
+            if end {
+                break;
+            }
+        }
+        shown
+    }
+
+    /// The events of `input`, read at once and byte by byte alike.
+    fn lines(input: &[u8], max: usize) -> Vec<String> {
+        let whole = lines_in_pieces(input, max, input.len().max(1));
+        for piece in [1, 2, 3, 7] {
+            assert_eq!(
+                lines_in_pieces(input, max, piece),
+                whole,
+                "in pieces of {piece}"
+            );
+        }
+        whole
     }
 
     #[test]
@@ -565,6 +693,12 @@ mod tests {
         );
         // A line exactly at the limit is fine.
         assert_eq!(lines(b"0123456789\n", 10), ["line 0123456789", "end false"]);
+        // An oversized last line without a newline, and nothing at all.
+        assert_eq!(
+            lines(b"ok\n0123456789AB", 10),
+            ["line ok", "oversized 12 0123456789AB", "end false"]
+        );
+        assert_eq!(lines(b"", 10), ["end false"]);
     }
 
     #[test]
