@@ -177,9 +177,7 @@ pub fn is_dead(pos: &Chess) -> bool {
     }
     Color::ALL.into_iter().all(|side| {
         static_proof(pos, side).is_some()
-            || search::Forced::run(pos, side, false, FORCED_PLIES, DEAD_NODES)
-                .0
-                .is_some()
+            || search::Forced::holds(pos, side, FORCED_PLIES, DEAD_NODES)
     })
 }
 

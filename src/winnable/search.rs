@@ -371,6 +371,24 @@ impl Forced {
         (None, search.nodes)
     }
 
+    /// Whether every line from `pos` up to `max_plies` deep ends where `side` has not mated
+    /// and never can, within `limit` nodes: [`Forced::run`]'s answer without the depth that
+    /// sufficed, found by one search at the full depth. Iterating the depth finds the same
+    /// proofs (a proof's every line ends within its depth, so the full-depth search walks the
+    /// same tree), but it walks the first line again at every depth before a failure shows,
+    /// and most positions fail: this is what [`super::is_dead`] asks at every ply of a game.
+    pub(super) fn holds(pos: &Chess, side: Color, max_plies: u32, limit: u64) -> bool {
+        let mut search = Forced {
+            side,
+            clock_rule: false,
+            nodes: 0,
+            limit,
+            proven: HashSet::new(),
+            failed: HashMap::new(),
+        };
+        matches!(search.prove(pos, max_plies), Ok(true))
+    }
+
     fn prove(&mut self, pos: &Chess, depth: u32) -> Result<bool, Exhausted> {
         self.nodes += 1;
         if self.nodes > self.limit {
