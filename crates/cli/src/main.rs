@@ -21,6 +21,10 @@ mod write;
 
 use std::process::ExitCode;
 
+/// mimalloc: the loader allocates per case, per probe and per YAML node (see Cargo.toml).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     cli::main()
 }
