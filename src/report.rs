@@ -126,6 +126,85 @@ pub fn text(run: &Run, detail: Detail) -> String {
 /// [`text`] with `extra` (a baseline's account, say) printed just before the totals, which stay
 /// on the last line.
 pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
+    text_painted(run, detail, extra, Paint::Plain)
+}
+
+/// How the text report marks what matters: plainly, or with ANSI colours (outcomes, expected
+/// against actual answers, the totals). Whether a terminal gets colours is the caller's choice
+/// (the command line's `--color`, `NO_COLOR`, `CLICOLOR_FORCE`); the words are the same either
+/// way, so a report read without colours loses nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Paint {
+    /// No escape codes.
+    #[default]
+    Plain,
+    /// ANSI SGR escape codes.
+    Ansi,
+}
+
+impl Paint {
+    /// `text` in the colour of `outcome`: pass green, fail red, error bold magenta, skip yellow.
+    pub fn outcome(self, outcome: Outcome, text: &str) -> String {
+        let code = match outcome {
+            Outcome::Pass => "32",
+            Outcome::Fail => "1;31",
+            Outcome::Error => "1;35",
+            Outcome::Skip => "33",
+        };
+        self.wrap(code, text)
+    }
+
+    /// `text` as what was expected (green).
+    fn expected(self, text: &str) -> String {
+        self.wrap("32", text)
+    }
+
+    /// `text` as what the engine answered, wrong (red).
+    fn actual(self, text: &str) -> String {
+        self.wrap("31", text)
+    }
+
+    /// `text` dimmed: where a case is, its board.
+    fn dim(self, text: &str) -> String {
+        self.wrap("2", text)
+    }
+
+    /// `text` bold: an area's name, the totals.
+    fn bold(self, text: &str) -> String {
+        self.wrap("1", text)
+    }
+
+    fn wrap(self, code: &str, text: &str) -> String {
+        match self {
+            Paint::Plain => text.to_owned(),
+            Paint::Ansi => format!("\x1b[{code}m{text}\x1b[0m"),
+        }
+    }
+
+    /// A tally with each non-zero count of a failing kind in its colour.
+    fn tally(self, tally: &Tally) -> String {
+        let count = |n: usize, word: &str, outcome: Outcome| {
+            let text = format!("{n} {word}");
+            if n > 0 && outcome != Outcome::Pass {
+                self.outcome(outcome, &text)
+            } else if n > 0 {
+                self.outcome(Outcome::Pass, &text)
+            } else {
+                text
+            }
+        };
+        format!(
+            "{}, {}, {}, {}",
+            count(tally.passed, "passed", Outcome::Pass),
+            count(tally.failed, "failed", Outcome::Fail),
+            count(tally.skipped, "skipped", Outcome::Skip),
+            count(tally.errors, "errors", Outcome::Error)
+        )
+    }
+}
+
+/// [`text_with`], painted as `paint` says.
+pub fn text_painted(run: &Run, detail: Detail, extra: &str, paint: Paint) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -140,7 +219,8 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
         .max()
         .unwrap_or(0);
     for (area, tally) in run.by_area() {
-        let _ = writeln!(out, "{:<width$}  {tally}", shown(&area));
+        let name = format!("{:<width$}", shown(&area));
+        let _ = writeln!(out, "{}  {}", paint.bold(&name), paint.tally(&tally));
         let in_area: Vec<&(&LoadedCase, Verdict)> =
             run.results.iter().filter(|(_, v)| v.area == area).collect();
         let mut skips: BTreeMap<&str, usize> = BTreeMap::new();
@@ -152,11 +232,17 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
                         .entry(verdict.reason.as_deref().unwrap_or("no reason given"))
                         .or_default() += 1;
                 }
-                _ => write_verdict(&mut out, case, verdict),
+                _ => write_verdict(&mut out, case, verdict, paint),
             }
         }
         for (reason, n) in skips {
-            let _ = writeln!(out, "  SKIP  {}: {}", plural(n, "case"), shown(reason));
+            let _ = writeln!(
+                out,
+                "  {}  {}: {}",
+                paint.outcome(Outcome::Skip, "SKIP"),
+                plural(n, "case"),
+                shown(reason)
+            );
         }
         if detail == Detail::Normal {
             let passing = in_area
@@ -166,7 +252,8 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
             for (reason, assertions, cases) in skipped_assertions(passing) {
                 let _ = writeln!(
                     out,
-                    "  SKIP  {} of {} that passed: {}",
+                    "  {}  {} of {} that passed: {}",
+                    paint.outcome(Outcome::Skip, "SKIP"),
                     plural(assertions, "assertion"),
                     plural(cases, "case"),
                     shown(&reason),
@@ -185,7 +272,7 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
     if !extra.is_empty() {
         let _ = write!(out, "\n{extra}");
     }
-    let _ = writeln!(out, "\n{tally}");
+    let _ = writeln!(out, "\n{}", paint.tally(&tally));
     out
 }
 
@@ -193,7 +280,7 @@ pub fn text_with(run: &Run, detail: Detail, extra: &str) -> String {
 /// case's place, its board, each wrong answer and each error; and the assertions skipped.
 pub fn verdict_text(case: &LoadedCase, verdict: &Verdict) -> String {
     let mut out = String::new();
-    write_verdict(&mut out, case, verdict);
+    write_verdict(&mut out, case, verdict, Paint::Plain);
     out
 }
 
@@ -210,10 +297,16 @@ fn by_reason<'v>(checks: impl Iterator<Item = &'v Check>) -> Vec<(Vec<&'v str>, 
     groups
 }
 
-fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
+fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict, paint: Paint) {
     let c = &case.case;
-    let label = verdict.outcome.name().to_uppercase();
-    let _ = writeln!(out, "  {label:<5} {}  ({})", shown(&c.id), shown(&c.title));
+    let label = format!("{:<5}", verdict.outcome.name().to_uppercase());
+    let _ = writeln!(
+        out,
+        "  {} {}  ({})",
+        paint.outcome(verdict.outcome, &label),
+        shown(&c.id),
+        shown(&c.title)
+    );
     match verdict.outcome {
         Outcome::Pass => {}
         Outcome::Skip => {
@@ -222,13 +315,13 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
             return;
         }
         Outcome::Fail | Outcome::Error => {
-            let _ = writeln!(
-                out,
-                "        FIDE {} · {}:{}",
+            let place = format!(
+                "FIDE {} · {}:{}",
                 shown(&c.rule),
                 shown(&case.file),
                 case.line
             );
+            let _ = writeln!(out, "        {}", paint.dim(&place));
             let _ = writeln!(out, "        fen: {}", shown(&c.fen));
             if !c.moves.is_empty() {
                 let _ = writeln!(out, "        moves: {}", shown(&c.moves.join(" ")));
@@ -243,14 +336,17 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict) {
                 let reason = shown(reason).replace('\n', "\n          | ");
                 let _ = writeln!(
                     out,
-                    "        {}: error: {reason}",
-                    shown(&labels.join(", "))
+                    "        {}: {} {reason}",
+                    shown(&labels.join(", ")),
+                    paint.outcome(Outcome::Error, "error:")
                 );
             }
             for check in verdict.failures() {
                 let _ = writeln!(out, "        {}:", shown(&check.assertion));
-                let _ = writeln!(out, "          expected: {}", shown(&check.expected));
-                let _ = writeln!(out, "          actual:   {}", shown(&check.actual));
+                let expected = paint.expected(&shown(&check.expected));
+                let actual = paint.actual(&shown(&check.actual));
+                let _ = writeln!(out, "          expected: {expected}");
+                let _ = writeln!(out, "          actual:   {actual}");
             }
         }
     }

@@ -20,12 +20,22 @@ pub struct GenerateArgs {
     /// Write nothing; exit with 1 when the folder differs from what would be written.
     #[arg(long)]
     check: bool,
+    /// No spinner. (One is drawn on stderr only when it is a terminal and `CI` is not set.)
+    #[arg(long)]
+    no_progress: bool,
 }
 
 pub fn generate(args: &GenerateArgs) -> Result<ExitCode, BadInput> {
     let started = Instant::now();
-    let (output, generation) =
-        generate::build(&args.cases).map_err(|e| BadInput(format!("error: {e}")))?;
+    let spinner = crate::progress::spinner(
+        &format!("generating from {}", args.cases.display()),
+        crate::progress::wanted(args.no_progress),
+    );
+    let built = generate::build(&args.cases);
+    if let Some(spinner) = spinner {
+        spinner.finish_and_clear();
+    }
+    let (output, generation) = built.map_err(|e| BadInput(format!("error: {e}")))?;
     let total: usize = generation.areas.values().map(Vec::len).sum();
     if args.check {
         let stale = generate::stale(&output, &args.out);

@@ -14,6 +14,7 @@ mod list;
 mod matrix;
 mod pool;
 mod print;
+mod progress;
 mod registry;
 mod run;
 mod show;

@@ -33,6 +33,10 @@ pub struct MatrixArgs {
     /// number of CPUs); the table and baselines are the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
     jobs: Option<std::num::NonZeroUsize>,
+    /// No progress bars. (A bar per engine is drawn on stderr only when it is a terminal and
+    /// `CI` is not set.)
+    #[arg(long)]
+    no_progress: bool,
 }
 
 /// The file name of an engine's baseline: its name, lower case, anything but letters and digits
@@ -158,7 +162,20 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         .map(|spec| move || crate::cli::engine(spec, &args.external))
         .collect();
     let makers: Vec<&crate::pool::Make<'_>> = makers.iter().map(|m| m as _).collect();
-    let runs = crate::pool::run_engines(&makers, None, &catalogue, args.external.limits(), jobs);
+    let names: Vec<&str> = specs.iter().map(String::as_str).collect();
+    let progress = crate::progress::Progress::new(
+        &names,
+        catalogue.cases().len(),
+        crate::progress::wanted(args.no_progress),
+    );
+    let runs = crate::pool::run_engines(
+        &makers,
+        None,
+        &catalogue,
+        args.external.limits(),
+        jobs,
+        &progress,
+    );
     let results: Vec<Option<Result<Done, BadInput>>> = runs
         .into_iter()
         .map(|run| {

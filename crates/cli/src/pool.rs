@@ -23,6 +23,7 @@ use chess_conformance::{Catalogue, Engine, Identity, Limits, Run, Verdict};
 
 use crate::cli::BadInput;
 use crate::interrupt::{Stopped, caught};
+use crate::progress::Progress;
 
 /// Makes one instance of an engine (called once per worker that takes it).
 pub type Make<'a> = dyn Fn() -> Result<Box<dyn Engine>, BadInput> + Sync + 'a;
@@ -51,13 +52,14 @@ struct Queue {
 /// that cannot start is reported before the catalogue loads), is this thread's. For each engine,
 /// in order: `None` if no worker reached it (the harness was interrupted first), the error of an
 /// instance that could not be made, or its run in catalogue order and, if the harness was
-/// interrupted, where it stopped.
+/// interrupted, where it stopped. Each case done moves the engine's bar of `progress`.
 pub fn run_engines<'c>(
     makers: &[&Make<'_>],
     first: Option<Box<dyn Engine>>,
     catalogue: &'c Catalogue,
     limits: Limits,
     jobs: NonZeroUsize,
+    progress: &Progress,
 ) -> Vec<Option<Result<Finished<'c>, BadInput>>> {
     let cases = catalogue.cases();
     let queues: Vec<Queue> = makers
@@ -77,10 +79,11 @@ pub fn run_engines<'c>(
     let workers = jobs.get().min(work);
     std::thread::scope(|scope| {
         for _ in 1..workers {
-            scope.spawn(|| worker(makers, None, &queues, catalogue, &limits));
+            scope.spawn(|| worker(makers, None, &queues, catalogue, &limits, progress));
         }
-        worker(makers, first, &queues, catalogue, &limits);
+        worker(makers, first, &queues, catalogue, &limits, progress);
     });
+    progress.finish();
     queues
         .into_iter()
         .map(|queue| {
@@ -122,9 +125,10 @@ fn worker(
     queues: &[Queue],
     catalogue: &Catalogue,
     limits: &Limits,
+    progress: &Progress,
 ) {
     let cases = catalogue.cases();
-    for (make, queue) in makers.iter().zip(queues) {
+    for (engine_index, (make, queue)) in makers.iter().zip(queues).enumerate() {
         // The instance made beforehand is the first engine's; dropped (its process ended) when
         // this worker leaves that engine.
         let premade = first.take();
@@ -183,6 +187,7 @@ fn worker(
             if caught().is_some() {
                 return;
             }
+            progress.done(engine_index, verdict.outcome);
             if let Ok(mut verdicts) = queue.verdicts.lock() {
                 verdicts[i] = Some(verdict);
             }

@@ -43,6 +43,13 @@ pub struct RunArgs {
     /// one queue (default: the number of CPUs); the report is the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
     jobs: Option<NonZeroUsize>,
+    /// Colours in the text report: `auto` on a terminal that supports them, unless `NO_COLOR`
+    /// is set (`CLICOLOR_FORCE` forces them); `always`; `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t)]
+    color: crate::progress::ColorWhen,
+    /// No progress bar. (One is drawn on stderr only when it is a terminal and `CI` is not set.)
+    #[arg(long)]
+    no_progress: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -82,6 +89,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     let catalogue = args.selection.load()?;
     let make = || crate::cli::engine(&args.engine, &args.external);
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
+    let progress = crate::progress::Progress::new(
+        &[args.engine.as_str()],
+        catalogue.cases().len(),
+        crate::progress::wanted(args.no_progress),
+    );
     // Every instance's process group has ended when this returns, not at exit.
     let (run, stopped) = crate::pool::run_engines(
         &[&make],
@@ -89,6 +101,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         &catalogue,
         args.external.limits(),
         jobs,
+        &progress,
     )
     .pop()
     .flatten()
@@ -109,7 +122,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         account.push_str(&stopped.describe());
     }
     let report = match args.format {
-        Format::Text => report::text_with(&run, detail, &account),
+        Format::Text => {
+            report::text_painted(&run, detail, &account, crate::progress::paint(args.color))
+        }
         Format::Json => interrupted_json(report::json(&run), stopped.as_ref()),
         Format::Junit => crate::junit::junit(&run).map_err(BadInput)? + "\n",
         Format::Markdown => report::markdown(&run),

@@ -821,3 +821,109 @@ fn jobs_zero_is_a_usage_error() {
         }
     }
 }
+
+/// The binary with `args` and `env` set (and `CI`, `NO_COLOR` and `CLICOLOR_FORCE` removed
+/// unless `env` sets them), through a pipe.
+fn cli_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_chess-conformance"));
+    command.args(args).current_dir(ROOT);
+    for name in ["CI", "NO_COLOR", "CLICOLOR_FORCE", "CLICOLOR"] {
+        command.env_remove(name);
+    }
+    command.envs(env.iter().copied());
+    command.output().expect("the binary runs")
+}
+
+#[test]
+fn colours_follow_color_clicolor_force_and_the_pipe() {
+    // The chess crate fails cases of en passant: a failure shows the outcome and both answers.
+    let args = [
+        "run",
+        "--engine",
+        "chess",
+        "--filter",
+        "en-passant/",
+        "--generated",
+        "exclude",
+    ];
+    let with = |extra: &[&str], env: &[(&str, &str)]| {
+        let all: Vec<&str> = args.iter().chain(extra).copied().collect();
+        let out = cli_env(&all, env);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let plain = with(&[], &[]);
+    assert!(plain.contains("  FAIL  "), "{plain}");
+    assert!(!plain.contains('\u{1b}'), "a pipe gets no colour:\n{plain}");
+    assert_eq!(
+        with(&["--color", "never"], &[("CLICOLOR_FORCE", "1")]),
+        plain
+    );
+    for painted in [
+        with(&["--color", "always"], &[]),
+        with(&[], &[("CLICOLOR_FORCE", "1")]),
+    ] {
+        assert!(painted.contains("\u{1b}[1;31mFAIL \u{1b}[0m"), "{painted}");
+        assert!(painted.contains("expected: \u{1b}[32m"), "{painted}");
+        assert!(painted.contains("actual:   \u{1b}[31m"), "{painted}");
+        // The same words once the escapes are taken out.
+        let mut stripped = String::new();
+        let mut rest = painted.as_str();
+        while let Some(at) = rest.find('\u{1b}') {
+            stripped.push_str(&rest[..at]);
+            rest = &rest[at..];
+            rest = &rest[rest.find('m').expect("an SGR sequence ends in m") + 1..];
+        }
+        stripped.push_str(rest);
+        assert_eq!(stripped, plain);
+    }
+    let out = cli(&["run", "--color", "purple"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The binary run on a pseudo-terminal by `script` (util-linux), `env` set and `CI` removed
+/// unless it sets it: what the terminal showed.
+fn on_terminal(args: &[&str], env: &[(&str, &str)]) -> Option<String> {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_chess-conformance"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut command = Command::new("script");
+    command
+        .args(["-qec", &line, "/dev/null"])
+        .current_dir(ROOT)
+        .env_remove("CI")
+        .env("TERM", "xterm-256color");
+    command.envs(env.iter().copied());
+    let out = command.output().ok()?;
+    Some(text(&out.stdout))
+}
+
+#[test]
+fn a_terminal_gets_a_progress_bar_and_colours_unless_ci_or_no_color_says_otherwise() {
+    let args = ["run", "--filter", "perft/"];
+    let Some(shown) = on_terminal(&args, &[]) else {
+        eprintln!("`script` is not installed: the terminal is not tested");
+        return;
+    };
+    assert!(
+        shown.contains(" cases") && shown.contains("left)"),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains("\u{1b}[1m"),
+        "colours on a terminal: {shown:?}"
+    );
+    let quiet = on_terminal(&args, &[("CI", "true"), ("NO_COLOR", "1")]).expect("script runs");
+    assert!(!quiet.contains("left)"), "no bar with CI set: {quiet:?}");
+    assert!(
+        !quiet.contains('\u{1b}'),
+        "no colour with NO_COLOR: {quiet:?}"
+    );
+    let off =
+        on_terminal(&["run", "--filter", "perft/", "--no-progress"], &[]).expect("script runs");
+    assert!(!off.contains("left)"), "--no-progress: {off:?}");
+    // The report is the same words either way, the totals on the last line.
+    assert!(quiet.trim_end().ends_with("0 errors"), "{quiet:?}");
+}
