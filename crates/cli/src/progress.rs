@@ -80,9 +80,12 @@ impl Progress {
              ({{rate}}, {{eta}} left)"
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .with_key("rate", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = write!(w, "{:.0} cases/s", state.per_sec());
-        })
+        .with_key(
+            "rate",
+            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} cases/s", state.per_sec());
+            },
+        )
         .progress_chars("=> ");
         let bars = engines
             .iter()

@@ -10,8 +10,10 @@
 //!    this bench binary started with `--echo` copies each line it reads back at once, and the
 //!    bench writes a line to its stdin and reads the line back from its stdout, in one thread,
 //!    no JSON, no harness (and, to tell the costs apart, the same with the line read by a
-//!    thread of its own and handed over a channel, as the harness reads). Rounds alternate. Target: the protocol's `in_check`
-//!    round trips at least 0.8 of the raw ones per second.
+//!    thread of its own and handed over a channel, as the harness read until issue 16; and the
+//!    protocol's own work in one process: the request written, answered by the reference and
+//!    its answer parsed, no pipe). Rounds alternate. Target: the protocol's `in_check` round
+//!    trips at least 0.8 of the raw ones per second.
 //! 2. Time per case, the catalogue without its perft cases, against one long-lived engine and
 //!    against a new engine process per case (start, handshake, the case, exit), and the same
 //!    engine in process for its own share; beside them the machine's bare process start: this
@@ -234,10 +236,22 @@ fn round_trips(n: usize, rounds: usize) -> bool {
         }
         n as f64 / begin.elapsed().as_secs_f64()
     };
-    let (mut raw, mut with_thread) = (Vec::new(), Vec::new());
+    let mut reference = chess_conformance::Reference::new();
+    let question: chess_conformance::question::Question =
+        chess_conformance::question::InCheck {}.into();
+    let mut seq = 0;
+    let mut exchange = || {
+        seq += 1;
+        let request = chess_conformance::protocol::request_line(seq, &question, Some(&game));
+        let answer = chess_conformance::protocol::answer_line(&mut reference, &request);
+        let value: serde_json::Value = serde_json::from_str(&answer).expect("an answer is JSON");
+        assert_eq!(value["result"], false);
+    };
+    let (mut raw, mut with_thread, mut work) = (Vec::new(), Vec::new(), Vec::new());
     let (mut in_check, mut legal_moves) = (Vec::new(), Vec::new());
     for _ in 0..rounds {
         raw.push(time(&mut || echo.round_trip(&line)));
+        work.push(time(&mut exchange));
         with_thread.push(time(&mut || handed.round_trip(&line)));
         in_check.push(time(&mut || {
             assert!(!engine.in_check(&game).expect("an answer"));
@@ -263,7 +277,26 @@ fn round_trips(n: usize, rounds: usize) -> bool {
         median(with_thread),
         Some(with_thread_share),
     );
-    row("protocol: in_check", median(in_check), Some(in_check_share));
+    row("protocol: in_check", median(in_check.clone()), Some(in_check_share));
+    row(
+        "in_check's own work, in one process",
+        median(work.clone()),
+        None,
+    );
+    // What the transport costs once the protocol's own work is taken out: the round trip's
+    // time less the work's, against the raw round trip's.
+    let transport = median(
+        in_check
+            .iter()
+            .zip(&work)
+            .zip(&raw)
+            .map(|((p, w), r)| (1.0 / r) / (1.0 / p - 1.0 / w).max(f64::MIN_POSITIVE))
+            .collect(),
+    );
+    println!(
+        "  the round trip less that work, as a share of raw: {transport:.2} (1 would be no \
+         cost beyond the machine's pipes)"
+    );
     row(
         "protocol: legal_moves (20 moves)",
         median(legal_moves),
