@@ -273,7 +273,7 @@ fn round_trips(n: usize, rounds: usize) -> bool {
     };
     row("raw: a line echoed, no JSON", median(raw.clone()), None);
     row(
-        "raw, read by a thread (as the harness)",
+        "raw, read by a thread (the harness before)",
         median(with_thread),
         Some(with_thread_share),
     );
