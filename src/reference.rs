@@ -3,6 +3,8 @@
 //! draw claims), so that it answers every question the case format can ask. Touch-move rulings
 //! come from the suite's own arbiter of FIDE Article 4 ([`crate::touch`]), on shakmaty positions.
 
+use std::collections::HashMap;
+
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{EnPassantMode, Position, fen::Fen};
 
@@ -212,6 +214,27 @@ impl Engine for Reference {
 /// Leaf nodes at `depth`, the last ply counted without being played (as `shakmaty::perft`
 /// does), the deadline checked at every node above it.
 fn perft(pos: &shakmaty::Chess, depth: u32) -> Answer<u64> {
+    let mut known = HashMap::new();
+    perft_from(pos, depth, &mut known)
+}
+
+/// A position as far as its moves go: the board, the side to move, the castling rights and the
+/// en passant square when a capture there is legal (the move counters left out). Two positions
+/// with the same key have the same moves, so the same perft at every depth.
+type PerftKey = shakmaty::Setup;
+
+/// The smallest remaining depth whose counts are kept: a count at depth 1 costs less than
+/// looking it up.
+const KEPT_FROM_DEPTH: u32 = 2;
+
+/// [`perft`] with the counts of positions already walked at the same remaining depth: games
+/// transpose (1. e4 e5 2. Nf3 and 1. Nf3 e5 2. e4), and each position is walked once per depth.
+/// The key is the position itself, not a hash of it, so a count is never another position's.
+fn perft_from(
+    pos: &shakmaty::Chess,
+    depth: u32,
+    known: &mut HashMap<(PerftKey, u32), u64>,
+) -> Answer<u64> {
     if depth == 0 {
         return Ok(1);
     }
@@ -220,11 +243,23 @@ fn perft(pos: &shakmaty::Chess, depth: u32) -> Answer<u64> {
         return Ok(moves.len() as u64);
     }
     Deadline::check()?;
+    let key = (depth >= KEPT_FROM_DEPTH).then(|| {
+        let mut setup = pos.to_setup(EnPassantMode::Legal);
+        setup.halfmoves = 0;
+        setup.fullmoves = std::num::NonZeroU32::MIN;
+        (setup, depth)
+    });
+    if let Some(&nodes) = key.as_ref().and_then(|k| known.get(k)) {
+        return Ok(nodes);
+    }
     let mut nodes = 0u64;
     for m in moves {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        nodes = nodes.saturating_add(perft(&child, depth - 1)?);
+        nodes = nodes.saturating_add(perft_from(&child, depth - 1, known)?);
+    }
+    if let Some(key) = key {
+        known.insert(key, nodes);
     }
     Ok(nodes)
 }
@@ -232,6 +267,39 @@ fn perft(pos: &shakmaty::Chess, depth: u32) -> Answer<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The counts kept by position agree with shakmaty's own perft, which keeps none, on
+    /// positions where castling rights, en passant and promotions tell transpositions apart.
+    #[test]
+    fn perft_with_kept_counts_is_shakmatys_perft() {
+        for (fen, depth) in [
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                4,
+            ),
+            // Kiwipete, position 3, 4 and 5 of the chessprogramming wiki's perft results.
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                3,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                3,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                3,
+            ),
+        ] {
+            let pos = replay::parse_fen(fen).unwrap();
+            assert_eq!(
+                perft(&pos, depth).unwrap(),
+                shakmaty::perft(&pos, depth),
+                "{fen} at depth {depth}"
+            );
+        }
+    }
 
     #[test]
     fn queen_in_the_centre_attacks_27_squares() {

@@ -277,7 +277,11 @@ fn round_trips(n: usize, rounds: usize) -> bool {
         median(with_thread),
         Some(with_thread_share),
     );
-    row("protocol: in_check", median(in_check.clone()), Some(in_check_share));
+    row(
+        "protocol: in_check",
+        median(in_check.clone()),
+        Some(in_check_share),
+    );
     row(
         "in_check's own work, in one process",
         median(work.clone()),
