@@ -3,7 +3,8 @@
 //! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
 //! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
 //! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
-//! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically.
+//! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically;
+//! `report/` writes the report site.
 
 mod cli;
 mod export;
@@ -15,6 +16,7 @@ mod matrix;
 mod pool;
 mod print;
 mod registry;
+mod report;
 mod run;
 mod show;
 mod write;
