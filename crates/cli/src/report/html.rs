@@ -49,19 +49,39 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
             engine_page(engine),
         )?;
     }
-    let mut made: std::collections::HashSet<std::path::PathBuf> = Default::default();
-    let mut page = String::with_capacity(16 * 1024);
+    // The folders first, then the case pages on every CPU: each thread a run of cases and
+    // a buffer of its own.
+    let mut folders: std::collections::BTreeSet<std::path::PathBuf> = Default::default();
     for case in &site.cases {
-        let path = dir.join(case_path(&case.id));
-        if let Some(folder) = path.parent()
-            && made.insert(folder.to_owned())
-        {
-            std::fs::create_dir_all(folder)?;
+        if let Some(folder) = dir.join(case_path(&case.id)).parent() {
+            folders.insert(folder.to_owned());
         }
-        page.clear();
-        case_page(site, case, &mut page);
-        std::fs::write(&path, page.as_bytes())?;
     }
+    for folder in &folders {
+        std::fs::create_dir_all(folder)?;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = site.cases.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = site
+            .cases
+            .chunks(chunk)
+            .map(|cases| {
+                scope.spawn(move || -> std::io::Result<()> {
+                    let mut page = String::with_capacity(16 * 1024);
+                    for case in cases {
+                        page.clear();
+                        case_page(site, case, &mut page);
+                        std::fs::write(dir.join(case_path(&case.id)), page.as_bytes())?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .try_for_each(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+    })?;
     Ok(3 + site.engines.len() + site.cases.len())
 }
 
@@ -498,7 +518,7 @@ fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
         out,
         "<p class=\"crumbs\"><a href=\"{root}index.html\">areas</a> › <a href=\"{root}cases.html\
          ?area={5}\">{0}</a></p><h1>{1}</h1><p class=\"lead\">{2}</p><dl class=\"facts\">\
-         <dt>FIDE article</dt><dd>{3}</dd><dt>written at</dt><dd><code>{4}</code></dd>",
+         <dt>FIDE article</dt><dd>{3}</dd><dt>case file</dt><dd><code>{4}</code></dd>",
         esc(&case.area),
         esc(&case.id),
         esc(&case.title),
@@ -571,13 +591,13 @@ fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
         );
         match v {
             Some(v) => {
-                let _ = write!(out, "<td>{}</td><td>", badge(v.outcome));
+                let _ = write!(out, "<td>{}", badge(v.outcome));
                 if let Some(reason) = &v.reason {
-                    let _ = write!(out, "<span class=\"reason\">{}</span>", esc(reason));
+                    let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
                 }
                 out.push_str("</td>");
             }
-            None => out.push_str("<td class=\"muted\">not run</td><td></td>"),
+            None => out.push_str("<td class=\"muted\">not run</td>"),
         }
         out.push_str("</tr>");
     }
