@@ -100,11 +100,11 @@ fn head(out: &mut String, title: &str, root: &str) {
 }
 
 fn foot(out: &mut String) {
-    let _ = write!(
+    let _ = writeln!(
         out,
         "</main><footer>Written by chess-conformance {} (<code>report --html</code>). Each \
          count is a number of cases; a case passes when every assertion asked holds.</footer>\
-         </body></html>\n",
+         </body></html>",
         env!("CARGO_PKG_VERSION")
     );
 }

@@ -173,7 +173,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
     })?;
     let missing = site.cases.iter().filter(|c| c.loaded.is_none()).count();
     crate::print::err(format_args!(
-        "wrote {} to {} ({} of {}, {}){}\n",
+        "wrote {} to {} ({}, {}): open {}{}\n",
         plural(written, "page"),
         args.html.display(),
         plural(site.cases.len(), "case"),
@@ -525,7 +525,8 @@ mod tests {
         assert_eq!(case_path("perft/start.d3_x"), "cases/perft/start.d3_x.html");
         assert_eq!(case_path("a/b/c"), "cases/a/b/c.html");
         // Input from a report: nothing climbs out, nothing is absolute, case is kept apart.
-        assert_eq!(case_path("../../etc"), "cases/~2e./~2e..html");
+        assert_eq!(case_path("../../etc"), "cases/~2e./~2e./etc.html");
+        assert_eq!(case_path("a/.."), "cases/a/~2e..html");
         assert_eq!(case_path("/etc/passwd"), "cases/~/etc/passwd.html");
         assert_eq!(case_path("a/B"), "cases/a/~42.html");
         assert_eq!(case_path("a/~42"), "cases/a/~7e42.html");
