@@ -519,3 +519,46 @@ fn described(fen: &str) -> String {
         black.join(", ")
     )
 }
+
+#[test]
+fn an_interrupt_leaves_the_folder_as_it_was_and_nothing_beside_it() {
+    // The whole catalogue, so that writing lasts long enough to be interrupted: the reference's
+    // run (its own known failures make it exit 1).
+    let dir = scratch("interrupt");
+    let out = cli(&["run", "--format", "json"]);
+    assert!(out.status.code() == Some(0) || out.status.code() == Some(1));
+    let report = dir.join("reference.json");
+    std::fs::write(&report, &out.stdout).unwrap();
+    let site = dir.join("site");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args([
+            "report",
+            "--html",
+            site.to_str().unwrap(),
+            report.to_str().unwrap(),
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let building = dir.join(format!(".site.building-{}", child.id()));
+    // Once it writes case pages, interrupt it.
+    let started = std::time::Instant::now();
+    while !building.join("cases").is_dir() {
+        assert!(started.elapsed().as_secs() < 60, "no pages after a minute");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("INTERRUPTED by SIGINT: no site was written"),
+        "{stderr}"
+    );
+    assert!(!site.exists(), "no site");
+    assert!(!building.exists(), "nothing left beside it");
+}

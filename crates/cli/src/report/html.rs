@@ -37,7 +37,8 @@ pub(crate) fn esc(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Writes the site into `dir` (a new, empty folder); the number of pages written.
+/// Writes the site into `dir` (a new, empty folder); the number of pages written. Stops between
+/// pages when the command is interrupted.
 pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
     std::fs::write(dir.join("site.css"), STYLE)?;
     std::fs::write(dir.join("index.html"), index(site))?;
@@ -70,6 +71,9 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
                 scope.spawn(move || -> std::io::Result<()> {
                     let mut page = String::with_capacity(16 * 1024);
                     for case in cases {
+                        if crate::interrupt::caught().is_some() {
+                            return Err(std::io::ErrorKind::Interrupted.into());
+                        }
                         page.clear();
                         case_page(site, case, &mut page);
                         std::fs::write(dir.join(case_path(&case.id)), page.as_bytes())?;

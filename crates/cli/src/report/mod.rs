@@ -155,7 +155,20 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
         (loaded, shown.join(", "))
     };
     let site = Site::new(engines, &catalogue, source);
-    let written = match html::write(&site, target.building()) {
+    // An interrupt stops the writing between pages: what was written is removed, and `DIR` is
+    // left as it was.
+    crate::interrupt::watch();
+    let written = html::write(&site, target.building());
+    if let Some(signal) = crate::interrupt::caught() {
+        target.abandon();
+        crate::print::err(format_args!(
+            "INTERRUPTED by {}: no site was written; {} is as it was\n",
+            crate::interrupt::name(signal),
+            args.html.display()
+        ));
+        return Ok(ExitCode::from(crate::interrupt::exit_code(signal)));
+    }
+    let written = match written {
         Ok(n) => n,
         Err(e) => {
             target.abandon();
