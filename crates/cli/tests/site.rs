@@ -530,7 +530,7 @@ fn an_interrupt_leaves_the_folder_as_it_was_and_nothing_beside_it() {
     let report = dir.join("reference.json");
     std::fs::write(&report, &out.stdout).unwrap();
     let site = dir.join("site");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+    let child = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
         .args([
             "report",
             "--html",
