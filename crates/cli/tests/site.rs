@@ -562,3 +562,50 @@ fn an_interrupt_leaves_the_folder_as_it_was_and_nothing_beside_it() {
     assert!(!site.exists(), "no site");
     assert!(!building.exists(), "nothing left beside it");
 }
+
+#[test]
+fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let dir = scratch("own-cases");
+    let report = dir.join("wrong.json");
+    std::fs::write(&report, &out.stdout).unwrap();
+    let page = "cases/piece-moves/start-21-wrong.html";
+
+    let without = dir.join("without");
+    let out = cli(&[
+        "report",
+        "--html",
+        without.to_str().unwrap(),
+        report.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("2 cases not in the built-in catalogue"),
+        "{stderr}"
+    );
+    let body = std::fs::read_to_string(without.join(page)).unwrap();
+    assert!(!body.contains("<svg"), "no board without the case");
+    assert!(body.contains("give the case files of the run with <code>--cases</code>"));
+    assert!(
+        body.contains("tests/fixtures/wrong/piece-moves.yaml:9"),
+        "the report's place"
+    );
+
+    let with = dir.join("with");
+    let out = cli(&[
+        "report",
+        "--html",
+        with.to_str().unwrap(),
+        "--cases",
+        "tests/fixtures/wrong",
+        report.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("not in"), "{stderr}");
+    let body = std::fs::read_to_string(with.join(page)).unwrap();
+    assert!(body.contains("<svg class=\"board\""), "{body}");
+    assert!(body.contains("<td class=\"check fail\""), "{body}");
+}

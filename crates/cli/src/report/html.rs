@@ -86,7 +86,8 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
             .into_iter()
             .try_for_each(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
     })?;
-    Ok(3 + site.engines.len() + site.cases.len())
+    // The index, the list of cases, the engines and the cases (the stylesheet is no page).
+    Ok(2 + site.engines.len() + site.cases.len())
 }
 
 /// The start of every page, up to `<main>`; `root` leads back to the site's folder (`../../`).
