@@ -46,7 +46,8 @@ pub struct Game<'a> {
 }
 
 /// Who an engine is, for reports.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Identity {
     /// The implementation's name, e.g. `shakmaty`.
     pub name: String,

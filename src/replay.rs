@@ -224,6 +224,11 @@ impl Replay {
         Ok(replay)
     }
 
+    /// The FEN of the position reached (an en passant square only where a capture is legal).
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.position, EnPassantMode::Legal).to_string()
+    }
+
     /// Plays a legal move.
     pub fn push(&mut self, m: Move) {
         self.position.play_unchecked(m);
@@ -304,6 +309,16 @@ mod tests {
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn gives_the_fen_reached() {
+        let replay = Replay::new(START, &moves("e2e4 c7c5 g1f3")).unwrap();
+        assert_eq!(
+            replay.fen(),
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+        assert_eq!(Replay::new(START, &[]).unwrap().fen(), START);
+    }
 
     #[test]
     fn names_the_ply_of_an_illegal_move() {

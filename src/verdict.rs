@@ -2,10 +2,10 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The four ways an assertion, or a case, can end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// The answer was right; for a case, every assertion asked held.
@@ -39,19 +39,21 @@ impl fmt::Display for Outcome {
 }
 
 /// One assertion checked: what was expected, what the engine answered, and how it ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// Read back (`report --html`) as the JSON report writes it, nothing more.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Check {
     /// The assertion, with its argument where it has one (`legal`, `perft 3`, `san e1g1`).
     pub assertion: String,
     /// The expected answer.
     pub expected: String,
     /// The engine's answer, or how it differs; empty when it was not asked or did not answer.
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub actual: String,
     /// How the assertion ended: pass, fail, skip (not asked) or error (no answer).
     pub outcome: Outcome,
     /// Why it was skipped or erred.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
@@ -170,7 +172,8 @@ pub fn skip_reasons<'c>(checks: impl Iterator<Item = &'c Check>) -> String {
 }
 
 /// Counts of outcomes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tally {
     /// Cases that passed.
     pub passed: usize,

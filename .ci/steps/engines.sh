@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Installs the engines certified in other processes: Debian's Stockfish (apt-get), python-chess
 # (pip, adapters/requirements.txt) and chess.js (npm, adapters/package-lock.json). Safe to rerun;
-# prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and certify.sh use them.
+# prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and certify.sh use them;
+# also Debian's chromium, which site.rs drives headless.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if [ ! -x /usr/games/stockfish ]; then
+# Debian's chromium is for the report site's browser test (crates/cli/tests/site.rs); one apt-get
+# for whatever is missing (chromium: 155 MB, about 80 s on a fresh runner).
+missing=()
+[ -x /usr/games/stockfish ] || missing+=(stockfish)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq stockfish >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 echo "stockfish: $(/usr/games/stockfish quit </dev/null | head -1)"
+echo "chromium: $(/usr/bin/chromium --version 2>/dev/null)"
 
 if ! python3 -m pip install --quiet --disable-pip-version-check -r adapters/requirements.txt 2>/dev/null; then
   # A Debian-managed Python refuses pip (PEP 668) unless told.

@@ -1,6 +1,6 @@
 //! Command-line parsing and the parts the subcommands share.
 
-use crate::{export, generate, list, matrix, run, show};
+use crate::{export, generate, list, matrix, report, run, show};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -39,6 +39,9 @@ enum Command {
     /// Write `generated/` from `cases/` (symmetry twins, mined cases, perft divides, exports),
     /// or with `--check` say whether it is up to date.
     Generate(generate::GenerateArgs),
+    /// Write a static site (opens from `file://`) from runs' JSON reports: rule areas by
+    /// engines, a page per engine and a page per case with its boards and answers.
+    Report(report::ReportArgs),
     /// Export the catalogue for other languages: JSON per rule area, or EPD of the perft cases.
     Export(export::ExportArgs),
     /// Print this help, or the help of a subcommand (`help run`: the same as `run --help`).
@@ -48,7 +51,7 @@ enum Command {
 /// `help [SUBCOMMAND]`.
 #[derive(Debug, Args)]
 struct HelpArgs {
-    /// The subcommand to explain (run, list, show, matrix, generate, export).
+    /// The subcommand to explain (run, list, show, matrix, generate, export, report).
     #[arg(value_name = "SUBCOMMAND")]
     command: Option<String>,
 }
@@ -338,6 +341,7 @@ pub fn main() -> ExitCode {
         Command::Matrix(args) => matrix::matrix(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Export(args) => export::export(&args),
+        Command::Report(args) => report::report(&args),
         Command::Help(args) => help(&args),
     };
     match result {

@@ -3,7 +3,8 @@
 //! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
 //! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
 //! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
-//! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically.
+//! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically;
+//! `report/` writes the report site.
 
 mod cli;
 mod export;
@@ -16,6 +17,7 @@ mod pool;
 mod print;
 mod progress;
 mod registry;
+mod report;
 mod run;
 mod show;
 mod write;

@@ -1,0 +1,801 @@
+//! The pages of the site: `index.html` (rule areas by engines), `cases.html` (every case, with
+//! search and filters in a small inline script), `engines/SLUG.html` (an engine's failures by
+//! area), `cases/AREA/SLUG.html` (a case: boards, FEN, moves, article, and expected against
+//! actual per assertion and engine), and `site.css`.
+//!
+//! Everything from a report or a case file goes through [`esc`]. The tables are plain HTML;
+//! the script only hides rows, so every page reads the same without it. Nothing is fetched
+//! from the network.
+
+use std::borrow::Cow;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use chess_conformance::{Outcome, Tally, Verdict};
+
+use super::{EngineRun, Site, SiteCase, board, case_path};
+
+/// Text made safe for HTML, in an element or a quoted attribute: control characters and
+/// bidirectional overrides escaped as the text report shows them, then `&`, `<`, `>`, `"` and
+/// `'` as entities.
+pub(crate) fn esc(text: &str) -> Cow<'_, str> {
+    let shown = chess_conformance::report::shown(text);
+    if !shown.contains(['&', '<', '>', '"', '\'']) {
+        return shown;
+    }
+    let mut out = String::with_capacity(shown.len() + 16);
+    for c in shown.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Writes the site into `dir` (a new, empty folder); the number of pages written. Stops between
+/// pages when the command is interrupted.
+pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
+    std::fs::write(dir.join("site.css"), STYLE)?;
+    std::fs::write(dir.join("index.html"), index(site))?;
+    std::fs::write(dir.join("cases.html"), cases(site))?;
+    std::fs::create_dir_all(dir.join("engines"))?;
+    for engine in &site.engines {
+        std::fs::write(
+            dir.join("engines").join(format!("{}.html", engine.slug)),
+            engine_page(engine),
+        )?;
+    }
+    // The folders first, then the case pages on every CPU: each thread a run of cases and
+    // a buffer of its own.
+    let mut folders: std::collections::BTreeSet<std::path::PathBuf> = Default::default();
+    for case in &site.cases {
+        if let Some(folder) = dir.join(case_path(&case.id)).parent() {
+            folders.insert(folder.to_owned());
+        }
+    }
+    for folder in &folders {
+        std::fs::create_dir_all(folder)?;
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = site.cases.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = site
+            .cases
+            .chunks(chunk)
+            .map(|cases| {
+                scope.spawn(move || -> std::io::Result<()> {
+                    let mut page = String::with_capacity(16 * 1024);
+                    for case in cases {
+                        if crate::interrupt::caught().is_some() {
+                            return Err(std::io::ErrorKind::Interrupted.into());
+                        }
+                        page.clear();
+                        case_page(site, case, &mut page);
+                        std::fs::write(dir.join(case_path(&case.id)), page.as_bytes())?;
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .try_for_each(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+    })?;
+    // The index, the list of cases, the engines and the cases (the stylesheet is no page).
+    Ok(2 + site.engines.len() + site.cases.len())
+}
+
+/// The start of every page, up to `<main>`; `root` leads back to the site's folder (`../../`).
+fn head(out: &mut String, title: &str, root: &str) {
+    let _ = write!(
+        out,
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{} · chess-conformance</title><link rel=\"stylesheet\" href=\"{root}site.css\">\
+         </head><body><header><a class=\"brand\" href=\"{root}index.html\">chess-conformance</a>\
+         <nav><a href=\"{root}index.html\">Areas by engine</a><a href=\"{root}cases.html\">\
+         All cases</a></nav></header><main>",
+        esc(title)
+    );
+}
+
+fn foot(out: &mut String) {
+    let _ = writeln!(
+        out,
+        "</main><footer>Written by chess-conformance {} (<code>report --html</code>). Each \
+         count is a number of cases; a case passes when every assertion asked holds.</footer>\
+         </body></html>",
+        env!("CARGO_PKG_VERSION")
+    );
+}
+
+/// An outcome as a coloured label.
+fn badge(outcome: Outcome) -> String {
+    format!("<span class=\"badge {0}\">{0}</span>", outcome.name())
+}
+
+/// The four counts of a tally, each coloured, a zero greyed.
+fn counts(out: &mut String, t: &Tally) {
+    for (n, class) in [
+        (t.passed, "pass"),
+        (t.failed, "fail"),
+        (t.skipped, "skip"),
+        (t.errors, "error"),
+    ] {
+        let zero = if n == 0 { " zero" } else { "" };
+        let _ = write!(
+            out,
+            "<span class=\"n {class}{zero}\" title=\"{class}\">{n}</span>"
+        );
+    }
+}
+
+/// The worst outcome a tally has, for a cell's colour.
+fn worst(t: &Tally) -> &'static str {
+    if t.errors > 0 {
+        "error"
+    } else if t.failed > 0 {
+        "fail"
+    } else if t.passed > 0 {
+        "pass"
+    } else {
+        "skip"
+    }
+}
+
+const LEGEND: &str = "<p class=\"legend\">Each cell: <span class=\"n pass\">pass</span>\
+<span class=\"n fail\">fail</span><span class=\"n skip\">skip</span>\
+<span class=\"n error\">error</span>, in cases.</p>";
+
+fn index(site: &Site) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    head(&mut out, "Conformance report", "");
+    let _ = write!(
+        out,
+        "<h1>Conformance report</h1><p class=\"lead\">{} checked against {}: every case a \
+         position from the FIDE Laws of Chess and what must hold in it.</p>\
+         <form class=\"search\" action=\"cases.html\" method=\"get\"><input type=\"search\" \
+         name=\"q\" placeholder=\"Find a case by id or title\" aria-label=\"Find a case\">\
+         <button>Find</button></form>",
+        crate::cli::plural(site.cases.len(), "case"),
+        engines_list(site),
+    );
+    let _ = write!(
+        out,
+        "<h2>Engines</h2><table class=\"engines\"><thead><tr><th>engine</th><th class=\"num\">\
+         pass</th><th class=\"num\">fail</th><th class=\"num\">skip</th><th class=\"num\">\
+         error</th><th class=\"num\">cases</th><th class=\"num\" title=\"The share of \
+         mutants of the reference each engine's cases kill; measured by a mutants run, which \
+         the reports do not carry yet\">mutation score</th></tr></thead><tbody>"
+    );
+    for e in &site.engines {
+        let t = &e.tally;
+        let score = match e.mutation_score {
+            Some(s) => format!("{:.1}%", s * 100.0),
+            None => "<span class=\"muted\" title=\"not measured: no mutants run yet\">—</span>"
+                .to_owned(),
+        };
+        let _ = write!(
+            out,
+            "<tr data-engine=\"{}\"><td><a href=\"engines/{}.html\">{}</a></td>\
+             <td class=\"num pass\">{}</td><td class=\"num fail\">{}</td>\
+             <td class=\"num skip\">{}</td><td class=\"num error\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{score}</td></tr>",
+            e.slug,
+            e.slug,
+            esc(&e.identity),
+            t.passed,
+            t.failed,
+            t.skipped,
+            t.errors,
+            t.total()
+        );
+    }
+    let _ = write!(
+        out,
+        "</tbody></table><h2>Rule areas by engine</h2>{LEGEND}<div class=\"scroll\">\
+         <table class=\"matrix\"><thead><tr><th>area</th>"
+    );
+    for e in &site.engines {
+        let _ = write!(
+            out,
+            "<th><a href=\"engines/{}.html\">{}</a></th>",
+            e.slug,
+            esc(&e.identity)
+        );
+    }
+    out.push_str("</tr></thead><tbody>");
+    for area in &site.areas {
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\"><a href=\"cases.html?area={}\">{}</a></th>",
+            query(area),
+            esc(area)
+        );
+        for e in &site.engines {
+            match e.areas.iter().find(|(a, _)| a == area) {
+                Some((_, t)) => {
+                    let _ = write!(
+                        out,
+                        "<td class=\"cell {}\" data-area=\"{}\" data-engine=\"{}\">\
+                         <a href=\"engines/{}.html#area-{}\">",
+                        worst(t),
+                        esc(area),
+                        e.slug,
+                        e.slug,
+                        anchor(area)
+                    );
+                    counts(&mut out, t);
+                    out.push_str("</a></td>");
+                }
+                None => out.push_str("<td class=\"cell none\">not run</td>"),
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody><tfoot><tr><th scope=\"row\">total</th>");
+    for e in &site.engines {
+        let _ = write!(
+            out,
+            "<td class=\"cell {}\" data-area=\"\" data-engine=\"{}\">",
+            worst(&e.tally),
+            e.slug
+        );
+        counts(&mut out, &e.tally);
+        out.push_str("</td>");
+    }
+    out.push_str("</tr></tfoot></table></div>");
+    let _ = write!(
+        out,
+        "<p class=\"muted\">Cases from {}. Reports: {}.</p>",
+        esc(&site.catalogue),
+        site.engines
+            .iter()
+            .map(|e| format!("<code>{}</code>", esc(&e.file.display().to_string())))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    foot(&mut out);
+    out
+}
+
+/// `chess 3.2.0 and cozy-chess 0.3.4`, escaped.
+fn engines_list(site: &Site) -> String {
+    let names: Vec<String> = site
+        .engines
+        .iter()
+        .map(|e| esc(&e.identity).into_owned())
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Text as a URL query value: letters, digits, `-`, `_` and `.` kept, every other byte `%HH`.
+fn query(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// An area as a fragment id: letters, digits, `-` and `_` kept, the rest as `_`.
+fn anchor(area: &str) -> String {
+    area.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The short code of an outcome in a row's `data-o`, `-` when the engine did not run the case.
+fn code(verdict: Option<&Verdict>) -> &'static str {
+    verdict.map_or("-", |v| v.outcome.name())
+}
+
+fn cases(site: &Site) -> String {
+    let mut out = String::with_capacity(site.cases.len() * 220 + 8192);
+    head(&mut out, "All cases", "");
+    let _ = write!(
+        out,
+        "<h1>All cases</h1><p class=\"lead\">{} against {}. <span id=\"shown\"></span></p>\
+         <form id=\"filters\" class=\"filters\" hidden><label>Find <input type=\"search\" \
+         name=\"q\" placeholder=\"id or title\"></label><label>Area <select name=\"area\">\
+         <option value=\"\">any</option>",
+        crate::cli::plural(site.cases.len(), "case"),
+        engines_list(site)
+    );
+    for area in &site.areas {
+        let _ = write!(out, "<option>{}</option>", esc(area));
+    }
+    out.push_str(
+        "</select></label><label>Engine <select name=\"engine\"><option value=\"\">any</option>",
+    );
+    for e in &site.engines {
+        let _ = write!(
+            out,
+            "<option value=\"{}\">{}</option>",
+            e.slug,
+            esc(&e.identity)
+        );
+    }
+    out.push_str(
+        "</select></label><label>Outcome <select name=\"outcome\"><option value=\"\">any\
+         </option><option>pass</option><option>fail</option><option>skip</option>\
+         <option>error</option></select></label></form>\
+         <div class=\"scroll\"><table id=\"cases\" class=\"cases\"><thead><tr><th>case</th>\
+         <th>FIDE</th><th>title</th>",
+    );
+    for e in &site.engines {
+        let _ = write!(out, "<th>{}</th>", esc(&e.identity));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for case in &site.cases {
+        let outcomes: Vec<&str> = site
+            .engines
+            .iter()
+            .map(|e| code(e.verdict(&case.id)))
+            .collect();
+        let _ = write!(
+            out,
+            "<tr data-a=\"{}\" data-o=\"{}\"><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td>",
+            esc(&case.area),
+            outcomes.join(" "),
+            esc(&case_path(&case.id)),
+            esc(&case.id),
+            esc(&case.rule),
+            esc(&case.title)
+        );
+        for o in outcomes {
+            if o == "-" {
+                out.push_str("<td class=\"muted\">not run</td>");
+            } else {
+                let _ = write!(out, "<td><span class=\"badge {o}\">{o}</span></td>");
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table></div>");
+    out.push_str(FILTER_SCRIPT);
+    foot(&mut out);
+    out
+}
+
+/// The filters of `cases.html`: shown only when the script runs; read from and written to the
+/// query (`cases.html?area=castling&engine=chess-3-2-0&outcome=fail`), so the index links to a
+/// filtered view. They only hide rows.
+const FILTER_SCRIPT: &str = r##"<script>
+(function () {
+  var form = document.getElementById("filters");
+  var rows = Array.prototype.slice.call(document.querySelectorAll("#cases tbody tr"));
+  var text = rows.map(function (r) {
+    return (r.cells[0].textContent + " " + r.cells[2].textContent).toLowerCase();
+  });
+  var codes = rows.map(function (r) { return r.getAttribute("data-o").split(" "); });
+  var fields = ["q", "area", "engine", "outcome"];
+  var params = new URLSearchParams(location.search);
+  fields.forEach(function (k) { if (params.has(k)) form.elements[k].value = params.get(k); });
+  form.hidden = false;
+  function apply() {
+    var q = form.elements.q.value.trim().toLowerCase();
+    var area = form.elements.area.value;
+    var engine = form.elements.engine.selectedIndex - 1;
+    var outcome = form.elements.outcome.value;
+    var shown = 0;
+    rows.forEach(function (r, i) {
+      var o = codes[i];
+      var ok = (!area || r.getAttribute("data-a") === area) && (!q || text[i].indexOf(q) >= 0);
+      if (ok && engine >= 0) ok = outcome ? o[engine] === outcome : o[engine] !== "-";
+      else if (ok && outcome) ok = o.indexOf(outcome) >= 0;
+      r.hidden = !ok;
+      if (ok) shown++;
+    });
+    document.getElementById("shown").textContent = shown + " shown.";
+    var next = new URLSearchParams();
+    fields.forEach(function (k) { if (form.elements[k].value) next.set(k, form.elements[k].value); });
+    try { history.replaceState(null, "", "?" + next.toString()); } catch (e) {}
+  }
+  form.addEventListener("input", apply);
+  form.addEventListener("submit", function (e) { e.preventDefault(); apply(); });
+  apply();
+})();
+</script>"##;
+
+fn engine_page(engine: &EngineRun) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    head(&mut out, &engine.identity, "../");
+    let t = &engine.tally;
+    let _ = write!(
+        out,
+        "<h1>{}</h1><p class=\"lead\">{} from <code>{}</code>: ",
+        esc(&engine.identity),
+        crate::cli::plural(t.total(), "case"),
+        esc(&engine.file.display().to_string())
+    );
+    counts(&mut out, t);
+    let _ = write!(
+        out,
+        " <a href=\"../cases.html?engine={}\">every case</a>, <a href=\"../cases.html?engine={}\
+         &amp;outcome=fail\">its failures</a>.</p>{LEGEND}<table class=\"areas\"><thead><tr>\
+         <th>area</th><th>cases</th></tr></thead><tbody>",
+        engine.slug, engine.slug
+    );
+    for (area, tally) in &engine.areas {
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\"><a href=\"#area-{}\">{}</a></th><td class=\"cell {}\">",
+            anchor(area),
+            esc(area),
+            worst(tally)
+        );
+        counts(&mut out, tally);
+        out.push_str("</td></tr>");
+    }
+    out.push_str("</tbody></table>");
+    for (area, tally) in &engine.areas {
+        let _ = write!(
+            out,
+            "<section id=\"area-{}\"><h2>{} ",
+            anchor(area),
+            esc(area)
+        );
+        counts(&mut out, tally);
+        out.push_str("</h2>");
+        let in_area = || engine.verdicts.iter().filter(|v| &v.area == area);
+        let bad: Vec<&Verdict> = in_area()
+            .filter(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
+            .collect();
+        if bad.is_empty() {
+            out.push_str("<p class=\"muted\">No failure and no error.</p>");
+        } else {
+            out.push_str(
+                "<table class=\"failures\"><thead><tr><th>case</th><th>outcome</th>\
+                 <th>what</th></tr></thead><tbody>",
+            );
+            for v in bad {
+                let _ = write!(
+                    out,
+                    "<tr><td><a href=\"../{}\">{}</a></td><td>{}</td><td><code>{}</code></td>\
+                     </tr>",
+                    esc(&case_path(&v.id)),
+                    esc(&v.id),
+                    badge(v.outcome),
+                    esc(&chess_conformance::report::summary(v))
+                );
+            }
+            out.push_str("</tbody></table>");
+        }
+        let mut skips: Vec<(&str, usize)> = Vec::new();
+        for v in in_area().filter(|v| v.outcome == Outcome::Skip) {
+            let reason = v.reason.as_deref().unwrap_or("no reason given");
+            match skips.iter_mut().find(|(r, _)| *r == reason) {
+                Some((_, n)) => *n += 1,
+                None => skips.push((reason, 1)),
+            }
+        }
+        if !skips.is_empty() {
+            out.push_str("<ul class=\"skips\">");
+            for (reason, n) in skips {
+                let _ = write!(
+                    out,
+                    "<li><span class=\"badge skip\">skip</span> {}: {}</li>",
+                    crate::cli::plural(n, "case"),
+                    esc(reason)
+                );
+            }
+            out.push_str("</ul>");
+        }
+        out.push_str("</section>");
+    }
+    foot(&mut out);
+    out
+}
+
+/// One row of a case's table of assertions: its label and expected answer, and each engine's
+/// check of it.
+struct Row<'v> {
+    assertion: &'v str,
+    expected: &'v str,
+    checks: Vec<Option<&'v chess_conformance::Check>>,
+}
+
+fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
+    let depth = case_path(&case.id).matches('/').count();
+    let root = "../".repeat(depth);
+    head(out, &case.id, &root);
+    let _ = write!(
+        out,
+        "<p class=\"crumbs\"><a href=\"{root}index.html\">areas</a> › <a href=\"{root}cases.html\
+         ?area={5}\">{0}</a></p><h1>{1}</h1><p class=\"lead\">{2}</p><dl class=\"facts\">\
+         <dt>FIDE article</dt><dd>{3}</dd><dt>case file</dt><dd><code>{4}</code></dd>",
+        esc(&case.area),
+        esc(&case.id),
+        esc(&case.title),
+        esc(&case.rule),
+        esc(&case.place),
+        query(&case.area)
+    );
+    match case.loaded {
+        Some(loaded) => {
+            let c = &loaded.case;
+            if let Some(source) = &c.source {
+                let _ = write!(out, "<dt>source</dt><dd>{}</dd>", esc(source));
+            }
+            if !c.tags.is_empty() {
+                let _ = write!(out, "<dt>tags</dt><dd>{}</dd>", esc(&c.tags.join(", ")));
+            }
+            let _ = write!(
+                out,
+                "<dt>FEN</dt><dd><code class=\"fen\">{}</code></dd>",
+                esc(&c.fen)
+            );
+            if !c.moves.is_empty() {
+                let _ = write!(
+                    out,
+                    "<dt>moves</dt><dd><code class=\"moves\">{}</code></dd>",
+                    esc(&c.moves.join(" "))
+                );
+            }
+            out.push_str("</dl><div class=\"boards\">");
+            figure(out, &c.fen, None, "b0", "The position of the FEN");
+            if !c.moves.is_empty() {
+                match chess_conformance::replay::Replay::new(&c.fen, &c.moves) {
+                    Ok(replay) => figure(
+                        out,
+                        &replay.fen(),
+                        c.moves.last().map(String::as_str),
+                        "b1",
+                        &format!("After {}", crate::cli::plural(c.moves.len(), "move")),
+                    ),
+                    Err(e) => {
+                        let _ = write!(
+                            out,
+                            "<p class=\"muted\">The history cannot be replayed: {}</p>",
+                            esc(&e.to_string())
+                        );
+                    }
+                }
+            }
+            out.push_str("</div>");
+        }
+        None => {
+            let _ = write!(
+                out,
+                "</dl><p class=\"muted\">This case is not in {}: no board, FEN or moves \
+                 (give the case files of the run with <code>--cases</code>).</p>",
+                esc(&site.catalogue)
+            );
+        }
+    }
+    // Each engine's verdict.
+    let verdicts: Vec<Option<&Verdict>> =
+        site.engines.iter().map(|e| e.verdict(&case.id)).collect();
+    out.push_str("<h2>Verdicts</h2><table class=\"verdicts\"><tbody>");
+    for (e, v) in site.engines.iter().zip(&verdicts) {
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\"><a href=\"{root}engines/{}.html\">{}</a></th>",
+            e.slug,
+            esc(&e.identity)
+        );
+        match v {
+            Some(v) => {
+                let _ = write!(out, "<td>{}", badge(v.outcome));
+                if let Some(reason) = &v.reason {
+                    let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
+                }
+                out.push_str("</td>");
+            }
+            None => out.push_str("<td class=\"muted\">not run</td>"),
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    // The assertions: one row per label and expected answer, a column per engine.
+    let mut rows: Vec<Row> = Vec::new();
+    for (i, v) in verdicts.iter().enumerate() {
+        for check in v.iter().flat_map(|v| &v.checks) {
+            let at = rows
+                .iter()
+                .position(|r| r.assertion == check.assertion && r.expected == check.expected);
+            let at = at.unwrap_or_else(|| {
+                rows.push(Row {
+                    assertion: &check.assertion,
+                    expected: &check.expected,
+                    checks: vec![None; verdicts.len()],
+                });
+                rows.len() - 1
+            });
+            rows[at].checks[i] = Some(check);
+        }
+    }
+    out.push_str(
+        "<h2>Assertions</h2><div class=\"scroll\"><table class=\"checks\"><thead><tr>\
+         <th>assertion</th><th>expected</th>",
+    );
+    for e in &site.engines {
+        let _ = write!(out, "<th>{}</th>", esc(&e.identity));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for row in &rows {
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\"><code>{}</code></th><td><code>{}</code></td>",
+            esc(row.assertion),
+            esc(row.expected)
+        );
+        for (check, engine) in row.checks.iter().zip(&site.engines) {
+            match check {
+                Some(check) => {
+                    let _ = write!(
+                        out,
+                        "<td class=\"check {0}\" data-engine=\"{1}\">{2}",
+                        check.outcome.name(),
+                        engine.slug,
+                        badge(check.outcome)
+                    );
+                    if !check.actual.is_empty() {
+                        let _ =
+                            write!(out, " <code class=\"actual\">{}</code>", esc(&check.actual));
+                    }
+                    if let Some(reason) = &check.reason {
+                        let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
+                    }
+                    out.push_str("</td>");
+                }
+                None => out.push_str("<td class=\"muted\">not asked</td>"),
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table></div>");
+    foot(out);
+}
+
+/// A board and its caption; a placement that cannot be read is said instead.
+fn figure(out: &mut String, fen: &str, last_move: Option<&str>, id: &str, caption: &str) {
+    match board::svg(fen, last_move, id) {
+        Ok(svg) => {
+            let turn = board::side_to_move(fen)
+                .map(|t| format!(", {t} to move"))
+                .unwrap_or_default();
+            let _ = write!(
+                out,
+                "<figure>{svg}<figcaption>{}{}</figcaption></figure>",
+                esc(caption),
+                turn
+            );
+        }
+        Err(why) => {
+            let _ = write!(
+                out,
+                "<p class=\"muted\">{}: no board (the FEN's placement: {})</p>",
+                esc(caption),
+                esc(&why)
+            );
+        }
+    }
+}
+
+/// The stylesheet every page links to.
+const STYLE: &str = r#":root {
+  --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --soft: #f6f8fa; --link: #0969da;
+  --pass: #1a7f37; --pass-bg: #dafbe1; --fail: #cf222e; --fail-bg: #ffebe9;
+  --skip: #57606a; --skip-bg: #eaeef2; --error: #9a6700; --error-bg: #fff8c5;
+}
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--ink); background: #fff;
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
+header { display: flex; gap: 2em; align-items: baseline; padding: .7em 1.5em;
+  background: #24292f; }
+header a { color: #fff; text-decoration: none; }
+header .brand { font-weight: 700; font-size: 1.1em; }
+header nav a { margin-right: 1.2em; opacity: .85; }
+header nav a:hover { opacity: 1; text-decoration: underline; }
+main { max-width: 1200px; margin: 0 auto; padding: 1em 1.5em 2em; }
+footer { max-width: 1200px; margin: 0 auto; padding: 1em 1.5em 2em; color: var(--muted);
+  font-size: .85em; border-top: 1px solid var(--line); }
+h1 { font-size: 1.7em; margin: .4em 0 .2em; word-break: break-word; }
+h2 { font-size: 1.25em; margin: 1.6em 0 .5em; padding-bottom: .2em;
+  border-bottom: 1px solid var(--line); }
+a { color: var(--link); }
+.lead { color: var(--muted); margin-top: 0; }
+.muted { color: var(--muted); }
+code { font: .9em/1.4 ui-monospace, "DejaVu Sans Mono", Menlo, monospace;
+  white-space: pre-wrap; word-break: break-word; }
+table { border-collapse: collapse; margin: .5em 0 1em; }
+th, td { border: 1px solid var(--line); padding: .35em .6em; text-align: left;
+  vertical-align: top; }
+thead th { background: var(--soft); font-weight: 600; }
+tfoot th, tfoot td { font-weight: 600; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num.pass { color: var(--pass); } td.num.fail { color: var(--fail); }
+td.num.skip { color: var(--skip); } td.num.error { color: var(--error); }
+.scroll { overflow-x: auto; }
+.n { display: inline-block; min-width: 2.6em; margin-right: .25em; padding: 0 .35em;
+  border-radius: 4px; text-align: right; font-variant-numeric: tabular-nums;
+  font-size: .9em; }
+.n.pass { color: var(--pass); background: var(--pass-bg); }
+.n.fail { color: var(--fail); background: var(--fail-bg); }
+.n.skip { color: var(--skip); background: var(--skip-bg); }
+.n.error { color: var(--error); background: var(--error-bg); }
+.n.zero { opacity: .35; }
+.legend .n { min-width: 0; }
+td.cell { white-space: nowrap; border-left-width: 4px; }
+td.cell a { text-decoration: none; }
+td.cell.pass { border-left-color: var(--pass); }
+td.cell.fail { border-left-color: var(--fail); }
+td.cell.error { border-left-color: var(--error); }
+td.cell.skip { border-left-color: var(--skip); }
+.badge { display: inline-block; padding: 0 .5em; border-radius: 999px; font-size: .8em;
+  font-weight: 600; text-transform: uppercase; letter-spacing: .03em; }
+.badge.pass { color: var(--pass); background: var(--pass-bg); }
+.badge.fail { color: #fff; background: var(--fail); }
+.badge.skip { color: var(--skip); background: var(--skip-bg); }
+.badge.error { color: #fff; background: var(--error); }
+td.check.fail { background: var(--fail-bg); }
+td.check.error { background: var(--error-bg); }
+.reason { color: var(--muted); font-size: .9em; }
+.search, .filters { display: flex; flex-wrap: wrap; gap: .8em; margin: 1em 0; }
+.search input { width: min(28em, 100%); }
+input, select, button { font: inherit; padding: .3em .5em; border: 1px solid var(--line);
+  border-radius: 6px; background: #fff; }
+button { background: var(--soft); cursor: pointer; }
+.filters label { display: flex; gap: .4em; align-items: center; color: var(--muted); }
+table.cases td:first-child { white-space: nowrap; }
+.crumbs { margin: .5em 0 0; color: var(--muted); }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2em 1em; }
+dl.facts dt { color: var(--muted); }
+dl.facts dd { margin: 0; }
+.boards { display: flex; flex-wrap: wrap; gap: 2em; margin: 1em 0; }
+figure { margin: 0; }
+figcaption { color: var(--muted); text-align: center; margin-top: .3em; }
+svg.board { width: 360px; height: 360px; display: block; border: 1px solid #8b6b4a;
+  box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+[hidden] { display: none !important; }
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup_quotes_and_control_characters() {
+        assert_eq!(esc("plain e2e4"), "plain e2e4");
+        assert!(matches!(esc("plain"), Cow::Borrowed(_)));
+        assert_eq!(
+            esc("<script>alert(\"x\")</script> & 'y'"),
+            "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;"
+        );
+        assert_eq!(esc("a\u{1b}[31mb\u{202e}c"), "a\\u{1b}[31mb\\u{202e}c");
+        assert_eq!(esc("♔ é"), "♔ é");
+    }
+
+    #[test]
+    fn query_values_are_percent_encoded() {
+        assert_eq!(query("castling"), "castling");
+        assert_eq!(query("a&b=c#d é"), "a%26b%3Dc%23d%20%C3%A9");
+    }
+
+    #[test]
+    fn anchors_keep_only_safe_characters() {
+        assert_eq!(anchor("castling"), "castling");
+        assert_eq!(anchor("a\"><b"), "a___b");
+    }
+}

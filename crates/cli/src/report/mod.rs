@@ -1,0 +1,560 @@
+//! `chess-conformance report --html DIR REPORT.json...`: a static site from the JSON reports of
+//! runs (`run --format json`), one per engine, that opens from `file://`.
+//!
+//! Reading (this file): each report strictly (an unknown field, a truncated file, a summary
+//! that does not add up, an outcome its checks do not give are errors naming the file), the
+//! cases' positions and histories from the catalogue (the report has only their ids). Writing:
+//! `html.rs` (the pages), `board.rs` (the SVG boards). The site is written into a folder beside
+//! `DIR` and renamed into place, so `DIR` holds a whole site or its previous one.
+
+mod board;
+mod html;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use chess_conformance::{Catalogue, Check, Identity, LoadedCase, Outcome, Tally, Verdict};
+use clap::Args;
+use serde::Deserialize;
+
+use crate::cli::{BadInput, plural};
+
+#[derive(Debug, Args)]
+#[command(
+    after_long_help = "`matrix` prints a Markdown table and no JSON: for several engines, give \
+the JSON report of each engine's run (`run --engine E --format json > E.json`). The folder is \
+replaced whole: it must be absent, empty, or a site this command wrote."
+)]
+pub struct ReportArgs {
+    /// Write the site into this folder: `index.html` (rule areas by engines), `cases.html`
+    /// (every case, with search and filters), a page per engine and a page per case
+    /// (`cases/AREA/SLUG.html`).
+    #[arg(long, value_name = "DIR")]
+    html: PathBuf,
+    /// The case files the runs were made from, when they were run with `--cases` (repeatable);
+    /// by default the cases are looked up in the built-in catalogue.
+    #[arg(long = "cases", value_name = "PATH")]
+    cases: Vec<PathBuf>,
+    /// JSON reports of `run --format json`, one per engine.
+    #[arg(value_name = "REPORT.json", required = true)]
+    reports: Vec<PathBuf>,
+}
+
+/// One run's JSON report, as `chess_conformance::report::json` writes it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RunReport {
+    engine: Identity,
+    summary: Tally,
+    areas: BTreeMap<String, Tally>,
+    verdicts: Vec<VerdictLine>,
+}
+
+/// One verdict of a report, with its case's title, rule and place.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerdictLine {
+    title: String,
+    rule: String,
+    file: String,
+    line: usize,
+    id: String,
+    area: String,
+    outcome: Outcome,
+    #[serde(default)]
+    reason: Option<String>,
+    checks: Vec<Check>,
+}
+
+/// One engine's run, read from its report.
+pub(crate) struct EngineRun {
+    /// `name version`.
+    pub(crate) identity: String,
+    /// Its page's file name, without `.html`: the identity in lower case, other characters as
+    /// `-`, made unique.
+    pub(crate) slug: String,
+    /// The report it was read from, as given.
+    pub(crate) file: PathBuf,
+    /// The verdicts, in the report's order.
+    pub(crate) verdicts: Vec<Verdict>,
+    /// Each case id's verdict.
+    by_id: HashMap<String, usize>,
+    /// The totals, counted from the verdicts (and checked against the report's).
+    pub(crate) tally: Tally,
+    /// The counts per area, areas in order of first appearance.
+    pub(crate) areas: Vec<(String, Tally)>,
+    /// Each verdict's case title, rule and `file:line`, as the report gives them.
+    lines: Vec<(String, String, String)>,
+    /// The share of mutants this engine's run killed, where known. A run report carries none
+    /// (there are no mutants yet), so it is `None` and the site says "not measured"; when a
+    /// report carries one, this is where it goes, and the index shows it.
+    pub(crate) mutation_score: Option<f64>,
+}
+
+impl EngineRun {
+    /// This engine's verdict on case `id`, if it ran it.
+    pub(crate) fn verdict(&self, id: &str) -> Option<&Verdict> {
+        self.by_id.get(id).map(|&i| &self.verdicts[i])
+    }
+}
+
+/// A case of the site: what the reports say of it, and the case itself when the catalogue
+/// has it.
+pub(crate) struct SiteCase<'c> {
+    pub(crate) id: String,
+    pub(crate) area: String,
+    pub(crate) title: String,
+    pub(crate) rule: String,
+    /// `file:line`, as the first report gives it.
+    pub(crate) place: String,
+    pub(crate) loaded: Option<&'c LoadedCase>,
+}
+
+/// Everything the pages are made from.
+pub(crate) struct Site<'c> {
+    pub(crate) engines: Vec<EngineRun>,
+    /// Every case of any report, in order of first appearance.
+    pub(crate) cases: Vec<SiteCase<'c>>,
+    /// The rule areas, in order of first appearance.
+    pub(crate) areas: Vec<String>,
+    /// Where the cases were looked up: `the built-in catalogue` or the `--cases` paths.
+    pub(crate) catalogue: String,
+}
+
+pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
+    // The arguments and the reports first (quick), then the folder, then the catalogue.
+    let mut engines: Vec<EngineRun> = Vec::new();
+    for path in &args.reports {
+        let run = read_report(path)?;
+        if let Some(other) = engines.iter().find(|e| e.identity == run.identity) {
+            return Err(BadInput(format!(
+                "{} and {} both report {}: give one report per engine",
+                other.file.display(),
+                path.display(),
+                run.identity
+            )));
+        }
+        engines.push(run);
+    }
+    let mut taken: Vec<String> = Vec::new();
+    for engine in &mut engines {
+        engine.slug = unique(slug(&engine.identity), &mut taken);
+    }
+    let target = Target::new(&args.html)?;
+    let (catalogue, source) = if args.cases.is_empty() {
+        let areas = areas_of(&engines);
+        (builtin_areas(&areas)?, "the built-in catalogue".to_owned())
+    } else {
+        let loaded = Catalogue::load(&args.cases).map_err(|errors| {
+            BadInput(format!(
+                "{errors}\n\nthe cases given with --cases have errors; no site was written"
+            ))
+        })?;
+        let shown: Vec<String> = args.cases.iter().map(|p| p.display().to_string()).collect();
+        (loaded, shown.join(", "))
+    };
+    let site = Site::new(engines, &catalogue, source);
+    // An interrupt stops the writing between pages: what was written is removed, and `DIR` is
+    // left as it was.
+    crate::interrupt::watch();
+    let written = html::write(&site, target.building());
+    if let Some(signal) = crate::interrupt::caught() {
+        target.abandon();
+        crate::print::err(format_args!(
+            "INTERRUPTED by {}: no site was written; {} is as it was\n",
+            crate::interrupt::name(signal),
+            args.html.display()
+        ));
+        return Ok(ExitCode::from(crate::interrupt::exit_code(signal)));
+    }
+    let written = match written {
+        Ok(n) => n,
+        Err(e) => {
+            target.abandon();
+            return Err(BadInput(format!(
+                "{}: cannot write the site: {e}",
+                args.html.display()
+            )));
+        }
+    };
+    target.finish().map_err(|e| {
+        BadInput(format!(
+            "{}: cannot write the site: {e}",
+            args.html.display()
+        ))
+    })?;
+    let missing = site.cases.iter().filter(|c| c.loaded.is_none()).count();
+    crate::print::err(format_args!(
+        "wrote {} to {} ({}, {}): open {}{}\n",
+        plural(written, "page"),
+        args.html.display(),
+        plural(site.cases.len(), "case"),
+        plural(site.engines.len(), "engine"),
+        args.html.join("index.html").display(),
+        if missing > 0 {
+            format!(
+                "; {} not in {}, drawn without a board",
+                plural(missing, "case"),
+                site.catalogue
+            )
+        } else {
+            String::new()
+        }
+    ));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The areas the reports have, each once.
+fn areas_of(engines: &[EngineRun]) -> Vec<String> {
+    let mut areas: Vec<String> = Vec::new();
+    for engine in engines {
+        for (area, _) in &engine.areas {
+            if !areas.contains(area) {
+                areas.push(area.clone());
+            }
+        }
+    }
+    areas
+}
+
+/// The built-in cases of `areas` (for one area only its file is read). An area the catalogue
+/// does not have (a report of `--cases` files) adds nothing: its cases are shown without a board.
+fn builtin_areas(areas: &[String]) -> Result<Catalogue, BadInput> {
+    // One area, or the whole catalogue: reading every file once is quicker than once per area.
+    let loaded = match areas {
+        [area] => Catalogue::builtin_selected(Some(&format!("{area}/")), None),
+        _ => Catalogue::builtin(),
+    };
+    loaded.map_err(|errors| BadInput(format!("{errors}\n\nthe built-in catalogue has errors")))
+}
+
+impl<'c> Site<'c> {
+    fn new(engines: Vec<EngineRun>, catalogue: &'c Catalogue, source: String) -> Site<'c> {
+        let by_id: HashMap<&str, &LoadedCase> = catalogue
+            .cases()
+            .iter()
+            .map(|c| (c.case.id.as_str(), c))
+            .collect();
+        let mut cases: Vec<SiteCase<'c>> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
+        let areas = areas_of(&engines);
+        for engine in &engines {
+            for (v, verdict) in engine.verdicts.iter().enumerate() {
+                if !seen.insert(verdict.id.clone()) {
+                    continue;
+                }
+                let (title, rule, place) = engine.lines[v].clone();
+                cases.push(SiteCase {
+                    id: verdict.id.clone(),
+                    area: verdict.area.clone(),
+                    title,
+                    rule,
+                    place,
+                    loaded: by_id.get(verdict.id.as_str()).copied(),
+                });
+            }
+        }
+        Site {
+            engines,
+            cases,
+            areas,
+            catalogue: source,
+        }
+    }
+}
+
+/// Reads one report: JSON of the right shape, each verdict's outcome the one its checks give,
+/// each case once, and the summary and per-area counts those of the verdicts.
+fn read_report(path: &Path) -> Result<EngineRun, BadInput> {
+    let shown = path.display();
+    let text = std::fs::read(path).map_err(|e| BadInput(format!("{shown}: cannot read: {e}")))?;
+    let report: RunReport = serde_json::from_slice(&text).map_err(|e| {
+        // serde_json ends its message with "at line L column C"; the place goes first here.
+        let message = e.to_string();
+        let message = match message.rfind(" at line ") {
+            Some(at) => message[..at].to_owned(),
+            None => message,
+        };
+        BadInput(format!(
+            "{shown}:{}:{}: not a run report (`run --format json`): {message}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let bad = |why: String| BadInput(format!("{shown}: {why}"));
+    let mut verdicts = Vec::with_capacity(report.verdicts.len());
+    let mut lines = Vec::with_capacity(report.verdicts.len());
+    let mut by_id = HashMap::with_capacity(report.verdicts.len());
+    let mut order: Vec<String> = Vec::new();
+    let mut areas: HashMap<String, Tally> = HashMap::new();
+    for (i, line) in report.verdicts.into_iter().enumerate() {
+        if line.id.is_empty() {
+            return Err(bad(format!("verdict {}: the case id is empty", i + 1)));
+        }
+        let verdict = Verdict::of(line.id.clone(), line.area.clone(), line.checks);
+        if verdict.outcome != line.outcome || verdict.reason != line.reason {
+            return Err(bad(format!(
+                "case {}: the report says {} but its checks give {}: a report edited or cut \
+                 short?",
+                line.id,
+                said(line.outcome, line.reason.as_deref()),
+                said(verdict.outcome, verdict.reason.as_deref()),
+            )));
+        }
+        if by_id.insert(line.id.clone(), i).is_some() {
+            return Err(bad(format!("case {} has two verdicts", line.id)));
+        }
+        if !areas.contains_key(&line.area) {
+            order.push(line.area.clone());
+        }
+        areas.entry(line.area.clone()).or_default().count(&verdict);
+        lines.push((
+            line.title,
+            line.rule,
+            format!("{}:{}", line.file, line.line),
+        ));
+        verdicts.push(verdict);
+    }
+    let tally = Tally::of(&verdicts);
+    if tally != report.summary {
+        return Err(bad(format!(
+            "its summary ({}) is not the count of its verdicts ({}): a report edited or cut short?",
+            report.summary, tally
+        )));
+    }
+    let counted: BTreeMap<String, Tally> = areas.clone().into_iter().collect();
+    if counted != report.areas {
+        let wrong = report
+            .areas
+            .keys()
+            .chain(counted.keys())
+            .find(|a| report.areas.get(*a) != counted.get(*a))
+            .cloned()
+            .unwrap_or_default();
+        return Err(bad(format!(
+            "its count for area `{wrong}` is not the count of its verdicts: a report edited or \
+             cut short?"
+        )));
+    }
+    Ok(EngineRun {
+        identity: report.engine.to_string(),
+        slug: String::new(),
+        file: path.to_owned(),
+        verdicts,
+        by_id,
+        tally,
+        areas: order
+            .into_iter()
+            .map(|a| {
+                let t = areas[&a];
+                (a, t)
+            })
+            .collect(),
+        mutation_score: None,
+        lines,
+    })
+}
+
+/// `fail`, `skip (the engine does not offer: san)`.
+fn said(outcome: Outcome, reason: Option<&str>) -> String {
+    match reason {
+        Some(r) => format!("{outcome} ({r})"),
+        None => outcome.to_string(),
+    }
+}
+
+/// An engine's page name: lower case letters and digits, anything else as one `-`
+/// (`chess 3.2.0`: `chess-3-2-0`); `engine` when nothing is left.
+pub(crate) fn slug(identity: &str) -> String {
+    let mut out = String::new();
+    for c in identity.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_matches('-');
+    if out.is_empty() {
+        "engine".to_owned()
+    } else {
+        out.to_owned()
+    }
+}
+
+/// `name`, or `name-2`, `name-3`... if it is taken; taken from then on.
+fn unique(name: String, taken: &mut Vec<String>) -> String {
+    let mut candidate = name.clone();
+    let mut n = 2;
+    while taken.contains(&candidate) {
+        candidate = format!("{name}-{n}");
+        n += 1;
+    }
+    taken.push(candidate.clone());
+    candidate
+}
+
+/// The path of a case's page under the site, from its id: `castling/kingside-legal` is
+/// `cases/castling/kingside-legal.html`. Each part of the id is a folder or the file name; a
+/// character other than a lower-case letter, a digit, `-`, `_` or a `.` not first in its part
+/// is written `~` and its code in hex, so that any id (a report is input) stays under
+/// `cases/`, distinct ids have distinct paths, and case-insensitive file systems agree.
+pub(crate) fn case_path(id: &str) -> String {
+    let mut out = String::from("cases/");
+    for (i, part) in id.split('/').enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        if part.is_empty() {
+            out.push('~');
+        }
+        for (j, c) in part.chars().enumerate() {
+            let plain = c.is_ascii_lowercase()
+                || c.is_ascii_digit()
+                || c == '-'
+                || c == '_'
+                || (c == '.' && j > 0);
+            if plain {
+                out.push(c);
+            } else {
+                let mut buf = [0u8; 4];
+                for b in c.encode_utf8(&mut buf).bytes() {
+                    out.push_str(&format!("~{b:02x}"));
+                }
+            }
+        }
+    }
+    out.push_str(".html");
+    out
+}
+
+/// The site's folder while it is written, and its replacement of `DIR`.
+struct Target {
+    dir: PathBuf,
+    building: PathBuf,
+}
+
+/// A file in a folder this command wrote: a folder with it may be replaced.
+const MARKER: &str = ".chess-conformance-site";
+
+impl Target {
+    /// Checks `dir` (absent, empty, or a site this command wrote) and makes the folder the site
+    /// is written into, beside it.
+    fn new(dir: &Path) -> Result<Target, BadInput> {
+        let shown = dir.display();
+        if dir.exists() {
+            if !dir.is_dir() {
+                return Err(BadInput(format!(
+                    "{shown}: cannot write the site: not a folder"
+                )));
+            }
+            let empty = std::fs::read_dir(dir)
+                .map_err(|e| BadInput(format!("{shown}: cannot write the site: {e}")))?
+                .next()
+                .is_none();
+            if !empty && !dir.join(MARKER).is_file() {
+                return Err(BadInput(format!(
+                    "{shown}: cannot write the site: the folder has files and is not a site \
+                     this command wrote (no {MARKER}); give a new or an empty folder"
+                )));
+            }
+        }
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "site".to_owned());
+        let parent = match dir.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+            _ => PathBuf::from("."),
+        };
+        let building = parent.join(format!(".{name}.building-{}", std::process::id()));
+        std::fs::create_dir_all(&building)
+            .and_then(|()| std::fs::write(building.join(MARKER), MARKER_TEXT))
+            .map_err(|e| {
+                let _ = std::fs::remove_dir_all(&building);
+                BadInput(format!("{shown}: cannot write the site: {e}"))
+            })?;
+        Ok(Target {
+            dir: dir.to_owned(),
+            building,
+        })
+    }
+
+    fn building(&self) -> &Path {
+        &self.building
+    }
+
+    /// Removes what was written.
+    fn abandon(&self) {
+        let _ = std::fs::remove_dir_all(&self.building);
+    }
+
+    /// Puts the new site in place of `DIR`, and removes the old one.
+    fn finish(&self) -> std::io::Result<()> {
+        let old = self.building.with_file_name(
+            self.building
+                .file_name()
+                .map(|n| n.to_string_lossy().replace(".building-", ".old-"))
+                .unwrap_or_default(),
+        );
+        let result = (|| {
+            if self.dir.exists() {
+                std::fs::rename(&self.dir, &old)?;
+            }
+            if let Err(e) = std::fs::rename(&self.building, &self.dir) {
+                // The old site back where it was.
+                let _ = std::fs::rename(&old, &self.dir);
+                return Err(e);
+            }
+            Ok(())
+        })();
+        match result {
+            Ok(()) => {
+                let _ = std::fs::remove_dir_all(&old);
+                Ok(())
+            }
+            Err(e) => {
+                self.abandon();
+                Err(e)
+            }
+        }
+    }
+}
+
+const MARKER_TEXT: &str = "A site written by `chess-conformance report --html`; the command \
+replaces this folder whole.\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_paths_are_the_ids_and_stay_under_cases() {
+        assert_eq!(
+            case_path("castling/kingside-legal"),
+            "cases/castling/kingside-legal.html"
+        );
+        assert_eq!(case_path("perft/start.d3_x"), "cases/perft/start.d3_x.html");
+        assert_eq!(case_path("a/b/c"), "cases/a/b/c.html");
+        // Input from a report: nothing climbs out, nothing is absolute, case is kept apart.
+        assert_eq!(case_path("../../etc"), "cases/~2e./~2e./etc.html");
+        assert_eq!(case_path("a/.."), "cases/a/~2e..html");
+        assert_eq!(case_path("/etc/passwd"), "cases/~/etc/passwd.html");
+        assert_eq!(case_path("a/B"), "cases/a/~42.html");
+        assert_eq!(case_path("a/~42"), "cases/a/~7e42.html");
+        assert_eq!(case_path("a/<é>"), "cases/a/~3c~c3~a9~3e.html");
+        assert_eq!(case_path("a//b"), "cases/a/~/b.html");
+    }
+
+    #[test]
+    fn engine_slugs_are_unique() {
+        assert_eq!(slug("chess 3.2.0"), "chess-3-2-0");
+        assert_eq!(slug("python-chess 1.11.2"), "python-chess-1-11-2");
+        assert_eq!(slug("<>"), "engine");
+        let mut taken = Vec::new();
+        assert_eq!(unique("a".into(), &mut taken), "a");
+        assert_eq!(unique("a".into(), &mut taken), "a-2");
+        assert_eq!(unique("a".into(), &mut taken), "a-3");
+    }
+}

@@ -1,0 +1,611 @@
+//! `report --html`: the site from a real run, hostile and broken reports, and the site as
+//! Debian's chromium shows it.
+//!
+//! The browser test runs when `/usr/bin/chromium` exists (a notice otherwise); with
+//! `CHESS_CONFORMANCE_REQUIRE_ENGINES=1` (CI) a missing chromium is a failure. It keeps its
+//! screenshots as `target/site-index.png` and `target/site-case.png`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A new, empty scratch folder under the target folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("site-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The engine the site tests use: the `chess` crate fails some castling cases (it keeps the
+/// halfmove clock wrong after castling), and answers the rest at once.
+const ENGINE: &str = "chess";
+const SLUG: &str = "chess-3-2-0";
+
+/// A real run's JSON report, `run --engine chess --filter castling/`, written once.
+fn castling_report() -> &'static (PathBuf, Value) {
+    static REPORT: OnceLock<(PathBuf, Value)> = OnceLock::new();
+    REPORT.get_or_init(|| {
+        let out = cli(&[
+            "run",
+            "--engine",
+            ENGINE,
+            "--filter",
+            "castling/",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let report: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert!(
+            report["summary"]["failed"].as_u64().unwrap() > 0,
+            "a failing run"
+        );
+        let path = scratch("report").join("chess.json");
+        std::fs::write(&path, &out.stdout).unwrap();
+        (path, report)
+    })
+}
+
+/// The first failing verdict of a report.
+fn first_failure(report: &Value) -> &Value {
+    report["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["outcome"] == "fail")
+        .expect("a failure")
+}
+
+/// `castling/kingside-legal` → `cases/castling/kingside-legal.html`.
+fn page_of(id: &str) -> String {
+    format!("cases/{id}.html")
+}
+
+/// Text as the site writes it in HTML.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+/// A site made from `reports` in a new folder `name`.
+fn site(name: &str, reports: &[&Path]) -> PathBuf {
+    let dir = scratch(name).join("site");
+    let mut args = vec![
+        "report".to_owned(),
+        "--html".into(),
+        dir.display().to_string(),
+    ];
+    args.extend(reports.iter().map(|p| p.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = cli(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    dir
+}
+
+#[test]
+fn a_site_from_a_real_run_has_every_page_and_the_report_s_counts() {
+    let (path, report) = castling_report();
+    let dir = site("real", &[path]);
+    for file in [
+        "index.html",
+        "cases.html",
+        "site.css",
+        &format!("engines/{SLUG}.html"),
+    ] {
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+    let verdicts = report["verdicts"].as_array().unwrap();
+    for v in verdicts {
+        let id = v["id"].as_str().unwrap();
+        assert!(dir.join(page_of(id)).is_file(), "{id}");
+    }
+    assert!(dir.join("cases/castling/kingside-legal.html").is_file());
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let t = &report["areas"]["castling"];
+    let cell = format!(
+        "data-area=\"castling\" data-engine=\"{SLUG}\"><a href=\"engines/{SLUG}.html#area-castling\">\
+         <span class=\"n pass\" title=\"pass\">{}</span><span class=\"n fail\" title=\"fail\">{}\
+         </span>",
+        t["passed"], t["failed"]
+    );
+    assert!(index.contains(&cell), "{cell}\n{index}");
+    assert!(
+        index.contains("not measured"),
+        "the mutation score is not made up"
+    );
+    // A failing case: its expected and actual answers, a board and the FEN.
+    let failure = first_failure(report);
+    let page = std::fs::read_to_string(dir.join(page_of(failure["id"].as_str().unwrap()))).unwrap();
+    for check in failure["checks"].as_array().unwrap() {
+        assert!(page.contains(&escaped(check["expected"].as_str().unwrap())));
+        if let Some(actual) = check["actual"].as_str() {
+            assert!(page.contains(&escaped(actual)), "{actual}\n{page}");
+        }
+    }
+    assert!(page.contains("<svg class=\"board\""), "{page}");
+    let catalogue = chess_conformance::Catalogue::builtin_case(failure["id"].as_str().unwrap())
+        .expect("the catalogue loads");
+    let case = &catalogue.cases()[0].case;
+    assert!(page.contains(&escaped(&case.fen)), "{page}");
+    assert!(page.contains(&format!("FIDE article</dt><dd>{}", case.rule)));
+    // The engine's page lists it under its area.
+    let engine = std::fs::read_to_string(dir.join(format!("engines/{SLUG}.html"))).unwrap();
+    assert!(engine.contains(&format!(
+        "<a href=\"../{}\">{}</a>",
+        page_of(failure["id"].as_str().unwrap()),
+        failure["id"].as_str().unwrap()
+    )));
+    // Nothing from the network.
+    for file in ["index.html", "cases.html", "site.css"] {
+        let body = std::fs::read_to_string(dir.join(file)).unwrap();
+        assert!(
+            !body.contains("http://") && !body.contains("https://"),
+            "{file}"
+        );
+    }
+    assert!(!page.contains("https://") && !page.contains("src=\"http"));
+}
+
+#[test]
+fn a_site_replaces_its_previous_self_and_nothing_else() {
+    let (path, _) = castling_report();
+    let dir = site("again", &[path]);
+    std::fs::write(dir.join("cases/stale.html"), "old").unwrap();
+    let out = cli(&[
+        "report",
+        "--html",
+        dir.to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!dir.join("cases/stale.html").exists(), "replaced whole");
+    assert!(dir.join("index.html").is_file());
+    // A folder of someone else's files is left alone.
+    let other = scratch("other");
+    std::fs::write(other.join("notes.txt"), "mine").unwrap();
+    let out = cli(&[
+        "report",
+        "--html",
+        other.to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("is not a site this command wrote"),
+        "{stderr}"
+    );
+    assert!(other.join("notes.txt").is_file() && !other.join("index.html").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(other.parent().unwrap())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".building-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn a_broken_report_exits_2_naming_the_file_line_and_column() {
+    let (path, report) = castling_report();
+    let full = std::fs::read_to_string(path).unwrap();
+    let dir = scratch("broken");
+    let cut = dir.join("cut.json");
+    // Cut in the middle of its third line.
+    let at = full.match_indices('\n').nth(2).unwrap().0 - 3;
+    std::fs::write(&cut, &full[..at]).unwrap();
+    let mut edited: Value = report.clone();
+    edited["summary"]["passed"] = Value::from(1);
+    let summary = dir.join("summary.json");
+    std::fs::write(&summary, edited.to_string()).unwrap();
+    let mut edited: Value = report.clone();
+    let failing = edited["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|v| v["outcome"] == "fail")
+        .unwrap();
+    edited["verdicts"][failing]["outcome"] = Value::from("pass");
+    let outcome = dir.join("outcome.json");
+    std::fs::write(&outcome, edited.to_string()).unwrap();
+    let mut edited: Value = report.clone();
+    edited["verdicts"][0]["colour"] = Value::from("red");
+    let unknown = dir.join("unknown.json");
+    std::fs::write(&unknown, serde_json::to_string_pretty(&edited).unwrap()).unwrap();
+    let markdown = dir.join("matrix.md");
+    std::fs::write(&markdown, "| area | chess |\n").unwrap();
+    let id = report["verdicts"][failing]["id"].as_str().unwrap();
+    for (file, says) in [
+        (&cut, format!("{}:3:", cut.display())),
+        (&cut, "EOF while parsing".to_owned()),
+        (&summary, "its summary (1 passed".to_owned()),
+        (
+            &outcome,
+            format!("case {id}: the report says pass but its checks give fail"),
+        ),
+        (&unknown, format!("{}:", unknown.display())),
+        (&unknown, "unknown field `colour`".to_owned()),
+        (
+            &markdown,
+            format!("{}:1:1: not a run report", markdown.display()),
+        ),
+        (
+            &dir.join("absent.json"),
+            "absent.json: cannot read".to_owned(),
+        ),
+    ] {
+        let target = dir.join("site");
+        let out = cli(&[
+            "report",
+            "--html",
+            target.to_str().unwrap(),
+            path.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {stderr}", file.display());
+        assert!(stderr.contains(&says), "{says} in\n{stderr}");
+        assert!(!target.exists(), "no site from a broken report");
+    }
+    // Two reports of one engine.
+    let out = cli(&[
+        "report",
+        "--html",
+        dir.join("site").to_str().unwrap(),
+        path.to_str().unwrap(),
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("both report chess 3.2.0"));
+}
+
+#[test]
+fn text_from_a_report_is_escaped_and_ids_stay_in_the_site() {
+    let (_, report) = castling_report();
+    let mut hostile = report.clone();
+    hostile["engine"]["name"] = Value::from("<script>alert(1)</script>");
+    let failing = hostile["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|v| v["outcome"] == "fail")
+        .unwrap();
+    let check = hostile["verdicts"][failing]["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["outcome"] == "fail")
+        .unwrap();
+    hostile["verdicts"][failing]["checks"][check]["actual"] =
+        Value::from("\"><img src=x onerror=alert(2)>\u{1b}[2J");
+    hostile["verdicts"][0]["id"] = Value::from("../../escaped");
+    let dir = scratch("hostile");
+    let path = dir.join("hostile.json");
+    std::fs::write(&path, hostile.to_string()).unwrap();
+    let site = site("hostile-site", &[&path]);
+    assert!(!dir.join("escaped.html").exists());
+    assert!(site.join("cases/~2e./~2e./escaped.html").is_file());
+    let mut pages = vec![site.join("index.html"), site.join("cases.html")];
+    pages.push(site.join(page_of(
+        hostile["verdicts"][failing]["id"].as_str().unwrap(),
+    )));
+    let engines: Vec<_> = std::fs::read_dir(site.join("engines"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert_eq!(engines.len(), 1);
+    pages.push(engines[0].path());
+    for page in &pages {
+        let body = std::fs::read_to_string(page).unwrap();
+        assert!(!body.contains("<script>alert"), "{}", page.display());
+        assert!(!body.contains("<img"), "{}", page.display());
+        assert!(!body.contains('\u{1b}'), "{}", page.display());
+    }
+    let case = std::fs::read_to_string(&pages[2]).unwrap();
+    assert!(
+        case.contains("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;\\u{1b}[2J"),
+        "{case}"
+    );
+    assert!(case.contains("&lt;script&gt;alert(1)&lt;/script&gt; 3.2.0"));
+}
+
+/// Debian's chromium, or why not.
+fn chromium() -> Option<&'static str> {
+    const PATH: &str = "/usr/bin/chromium";
+    if Path::new(PATH).exists() {
+        return Some(PATH);
+    }
+    if std::env::var_os("CHESS_CONFORMANCE_REQUIRE_ENGINES").is_some() {
+        panic!("{PATH} is not installed (apt-get install chromium) and engines are required");
+    }
+    eprintln!("note: not checking the site in a browser: {PATH} is not installed");
+    None
+}
+
+/// Runs headless chromium on `url` with `args` (`--dump-dom`, `--screenshot=...`).
+fn browse(chromium: &str, profile: &Path, args: &[&str], url: &str) -> Output {
+    let out = Command::new(chromium)
+        .args([
+            "--headless",
+            // Root in a container has no user namespace for the sandbox; the pages are ours.
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-first-run",
+            &format!("--user-data-dir={}", profile.display()),
+        ])
+        .args(args)
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        out.status.success(),
+        "chromium {args:?} {url}: {}",
+        text(&out.stderr)
+    );
+    out
+}
+
+/// The cells of the index's matrix as the browser has them: (area, engine) → the four counts.
+fn cells(dom: &str) -> Vec<(String, String, [u64; 4])> {
+    let mut found = Vec::new();
+    for part in dom.split("<td class=\"cell ").skip(1) {
+        let attr = |name: &str| {
+            let from = part.find(&format!("{name}=\""))? + name.len() + 2;
+            Some(part[from..from + part[from..].find('"')?].to_owned())
+        };
+        let (Some(area), Some(engine)) = (attr("data-area"), attr("data-engine")) else {
+            continue;
+        };
+        let cell = &part[..part.find("</td>").unwrap()];
+        let numbers: Vec<u64> = cell
+            .split("</span>")
+            .filter_map(|s| s.rsplit('>').next()?.parse().ok())
+            .collect();
+        found.push((area, engine, numbers.try_into().expect("four counts")));
+    }
+    found
+}
+
+#[test]
+fn chromium_shows_what_the_report_says() {
+    let Some(chromium) = chromium() else { return };
+    let (path, report) = castling_report();
+    let dir = site("browser", &[path]);
+    let profile = scratch("chromium-profile");
+    let url = |file: &str| format!("file://{}/{file}", dir.canonicalize().unwrap().display());
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
+
+    // The index: every area's cell and the total, as the report counts them.
+    let dom = text(&browse(chromium, &profile, &["--dump-dom"], &url("index.html")).stdout);
+    let cells = cells(&dom);
+    let areas = report["areas"].as_object().unwrap();
+    assert_eq!(cells.len(), areas.len() + 1, "{cells:?}");
+    let counts =
+        |t: &Value| ["passed", "failed", "skipped", "errors"].map(|k| t[k].as_u64().unwrap());
+    for (area, tally) in areas {
+        let cell = cells.iter().find(|(a, e, _)| a == area && e == SLUG);
+        assert_eq!(cell.map(|c| c.2), Some(counts(tally)), "{area}");
+    }
+    let total = cells.iter().find(|(a, _, _)| a.is_empty()).unwrap();
+    assert_eq!(total.2, counts(&report["summary"]));
+    browse(
+        chromium,
+        &profile,
+        &[
+            "--window-size=1280,900",
+            &format!("--screenshot={}", target.join("site-index.png").display()),
+        ],
+        &url("index.html"),
+    );
+
+    // A failing case's page: its board has the pieces of its FEN; each answer is shown.
+    let failure = first_failure(report);
+    let id = failure["id"].as_str().unwrap();
+    let page = url(&page_of(id));
+    let dom = text(&browse(chromium, &profile, &["--dump-dom"], &page).stdout);
+    let catalogue = chess_conformance::Catalogue::builtin_case(id).unwrap();
+    let case = &catalogue.cases()[0].case;
+    let label = dom
+        .split("aria-label=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("a board");
+    assert_eq!(label, described(&case.fen), "{dom}");
+    // One cell per assertion, in the case's order (one engine: one column).
+    let shown: Vec<&str> = dom
+        .split("<td class=\"check ")
+        .skip(1)
+        .map(|cell| &cell[..cell.find("</td>").unwrap()])
+        .collect();
+    let checks = failure["checks"].as_array().unwrap();
+    assert_eq!(shown.len(), checks.len(), "{dom}");
+    for (check, shown) in checks.iter().zip(shown) {
+        let outcome = check["outcome"].as_str().unwrap();
+        assert!(
+            shown.starts_with(&format!("{outcome}\" data-engine=\"{SLUG}\">")),
+            "{shown}"
+        );
+        if let Some(actual) = check["actual"].as_str() {
+            assert!(shown.contains(&escaped(actual)), "{actual} in {shown}");
+        }
+        assert!(shown.contains(&format!(">{outcome}</span>")), "{shown}");
+    }
+    browse(
+        chromium,
+        &profile,
+        &[
+            "--window-size=1100,1300",
+            &format!("--screenshot={}", target.join("site-case.png").display()),
+        ],
+        &page,
+    );
+
+    // The filters: the failures of the engine, and only they, are shown.
+    let dom = text(
+        &browse(
+            chromium,
+            &profile,
+            &["--dump-dom"],
+            &format!("{}?engine={SLUG}&outcome=fail", url("cases.html")),
+        )
+        .stdout,
+    );
+    let rows: Vec<&str> = dom.split("<tr data-a=").skip(1).collect();
+    assert_eq!(rows.len(), report["verdicts"].as_array().unwrap().len());
+    let shown: Vec<&&str> = rows
+        .iter()
+        .filter(|r| !r[..r.find('>').unwrap()].contains("hidden"))
+        .collect();
+    assert_eq!(
+        shown.len() as u64,
+        report["summary"]["failed"].as_u64().unwrap()
+    );
+    assert!(
+        shown.iter().all(|r| r.contains("data-o=\"fail\"")),
+        "{shown:?}"
+    );
+    assert!(dom.contains(&format!("{} shown.", shown.len())));
+}
+
+/// What the board of `fen` says to a screen reader, worked out here from the FEN.
+fn described(fen: &str) -> String {
+    let mut fields = fen.split(' ');
+    let placement = fields.next().unwrap();
+    let turn = match fields.next() {
+        Some("w") => "White to move. ",
+        _ => "Black to move. ",
+    };
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (row, rank) in placement.split('/').enumerate() {
+        let mut file = 0u8;
+        for c in rank.chars() {
+            if let Some(n) = c.to_digit(10) {
+                file += n as u8;
+                continue;
+            }
+            let square = format!("{}{}", (b'a' + file) as char, 8 - row);
+            let piece = format!("{}{square}", c.to_ascii_uppercase());
+            if c.is_ascii_uppercase() {
+                white.push(piece);
+            } else {
+                black.push(piece);
+            }
+            file += 1;
+        }
+    }
+    format!(
+        "{turn}White: {}. Black: {}.",
+        white.join(", "),
+        black.join(", ")
+    )
+}
+
+#[test]
+fn an_interrupt_leaves_the_folder_as_it_was_and_nothing_beside_it() {
+    // The whole catalogue, so that writing lasts long enough to be interrupted: the reference's
+    // run (its own known failures make it exit 1).
+    let dir = scratch("interrupt");
+    let out = cli(&["run", "--format", "json"]);
+    assert!(out.status.code() == Some(0) || out.status.code() == Some(1));
+    let report = dir.join("reference.json");
+    std::fs::write(&report, &out.stdout).unwrap();
+    let site = dir.join("site");
+    let child = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args([
+            "report",
+            "--html",
+            site.to_str().unwrap(),
+            report.to_str().unwrap(),
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let building = dir.join(format!(".site.building-{}", child.id()));
+    // Once it writes case pages, interrupt it.
+    let started = std::time::Instant::now();
+    while !building.join("cases").is_dir() {
+        assert!(started.elapsed().as_secs() < 60, "no pages after a minute");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("INTERRUPTED by SIGINT: no site was written"),
+        "{stderr}"
+    );
+    assert!(!site.exists(), "no site");
+    assert!(!building.exists(), "nothing left beside it");
+}
+
+#[test]
+fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let dir = scratch("own-cases");
+    let report = dir.join("wrong.json");
+    std::fs::write(&report, &out.stdout).unwrap();
+    let page = "cases/piece-moves/start-21-wrong.html";
+
+    let without = dir.join("without");
+    let out = cli(&[
+        "report",
+        "--html",
+        without.to_str().unwrap(),
+        report.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("2 cases not in the built-in catalogue"),
+        "{stderr}"
+    );
+    let body = std::fs::read_to_string(without.join(page)).unwrap();
+    assert!(!body.contains("<svg"), "no board without the case");
+    assert!(body.contains("give the case files of the run with <code>--cases</code>"));
+    assert!(
+        body.contains("tests/fixtures/wrong/piece-moves.yaml:9"),
+        "the report's place"
+    );
+
+    let with = dir.join("with");
+    let out = cli(&[
+        "report",
+        "--html",
+        with.to_str().unwrap(),
+        "--cases",
+        "tests/fixtures/wrong",
+        report.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("not in"), "{stderr}");
+    let body = std::fs::read_to_string(with.join(page)).unwrap();
+    assert!(body.contains("<svg class=\"board\""), "{body}");
+    assert!(body.contains("<td class=\"check fail\""), "{body}");
+}
