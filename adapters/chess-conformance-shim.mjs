@@ -67,7 +67,8 @@ export class Shim {
   questions(functions) {
     for (const [kind, f] of Object.entries(functions)) {
       if (!Object.hasOwn(QUESTIONS, kind)) {
-        throw new Error(`no request type ${JSON.stringify(kind)}; the types: ${Object.keys(QUESTIONS).join(', ')}`);
+        const types = Object.keys(QUESTIONS).join(', ');
+        throw new Error(`no request type ${JSON.stringify(kind)}; the types: ${types}`);
       }
       this.answers.set(kind, f);
     }
@@ -76,8 +77,8 @@ export class Shim {
 
   /** The capabilities declared at the handshake: a question's for each function, then the rules. */
   capabilities() {
-    return Object.keys(QUESTIONS).filter((kind) => this.answers.has(kind)).map((kind) => QUESTIONS[kind])
-      .concat(this.rules);
+    const answered = Object.keys(QUESTIONS).filter((kind) => this.answers.has(kind));
+    return answered.map((kind) => QUESTIONS[kind]).concat(this.rules);
   }
 
   /** The position of `fen` after `moves`. */
@@ -97,17 +98,19 @@ export class Shim {
     const kind = request.type;
     if (kind === 'start') {
       const { name, version } = this;
-      return { seq, result: { protocol: PROTOCOL, name, version, capabilities: this.capabilities() } };
+      const capabilities = this.capabilities();
+      return { seq, result: { protocol: PROTOCOL, name, version, capabilities } };
     }
     const f = typeof kind === 'string' ? this.answers.get(kind) : undefined;
     if (!f) return { seq, unsupported: `unknown request type ${JSON.stringify(kind)}` };
     try {
-      const result = NO_POSITION.has(kind) ? f(request) : f(this.build(request.fen, request.moves), request);
-      return { seq, result };
+      if (NO_POSITION.has(kind)) return { seq, result: f(request) };
+      return { seq, result: f(this.build(request.fen, request.moves), request) };
     } catch (e) {
-      if (e instanceof Unsupported) return { seq, unsupported: e.message || `${kind} is not answered` };
+      if (e instanceof Unsupported) return { seq, unsupported: e.message || `${kind} is unanswered` };
       // The library refused: an error verdict naming the request.
-      return { seq, error: `${kind}: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}` };
+      const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      return { seq, error: `${kind}: ${why}` };
     }
   }
 
@@ -135,7 +138,8 @@ export class Shim {
       return JSON.stringify(reply);
     } catch (e) {
       // A result JSON cannot carry (a BigInt, a cycle): an error naming the request.
-      return JSON.stringify({ seq: reply.seq, error: `${request.type}: the answer is not JSON: ${e.message}` });
+      const error = `${request.type}: the answer is not JSON: ${e.message}`;
+      return JSON.stringify({ seq: reply.seq, error });
     }
   }
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // chess.js (npm `chess.js`) as a chess-conformance engine, on the protocol helper beside it;
 // every answer from chess.js's own API, which has no per-side mating-material test, no automatic
-// fivefold or 75-move ending, no dead positions, touch-move or winnability analysis. Run:
-// (cd adapters && npm ci), then chess-conformance run --engine 'process:node adapters/chessjs_shim.mjs'
+// fivefold or 75-move ending, no dead positions, touch-move or winnability analysis.
+// Run: (cd adapters && npm ci), then chess-conformance run --engine 'process:node adapters/chessjs_shim.mjs'
 import { createRequire } from 'node:module';
 import { Chess, SQUARES, validateFen } from 'chess.js';
 import { Shim } from './chess-conformance-shim.mjs';

@@ -1,6 +1,6 @@
 //! Command-line parsing and the parts the subcommands share.
 
-use crate::{export, generate, list, matrix, run, show};
+use crate::{export, generate, init, list, matrix, run, show};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,6 +41,10 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Export the catalogue for other languages: JSON per rule area, or EPD of the perft cases.
     Export(export::ExportArgs),
+    /// Write a starting shim for your library (Python, JavaScript or Rust): every question
+    /// there, unsupported with a TODO for your library's call, so it runs at once and skips
+    /// every case.
+    Init(init::InitArgs),
     /// Print this help, or the help of a subcommand (`help run`: the same as `run --help`).
     Help(HelpArgs),
 }
@@ -48,7 +52,7 @@ enum Command {
 /// `help [SUBCOMMAND]`.
 #[derive(Debug, Args)]
 struct HelpArgs {
-    /// The subcommand to explain (run, list, show, matrix, generate, export).
+    /// The subcommand to explain (run, list, show, matrix, generate, export, init).
     #[arg(value_name = "SUBCOMMAND")]
     command: Option<String>,
 }
@@ -338,6 +342,7 @@ pub fn main() -> ExitCode {
         Command::Matrix(args) => matrix::matrix(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Export(args) => export::export(&args),
+        Command::Init(args) => init::init(&args),
         Command::Help(args) => help(&args),
     };
     match result {

@@ -2,12 +2,14 @@
 //!
 //! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
 //! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
+//! `init.rs` writes a starting shim from `templates/`;
 //! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
 //! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically.
 
 mod cli;
 mod export;
 mod generate;
+mod init;
 mod interrupt;
 mod junit;
 mod list;
