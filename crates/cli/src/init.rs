@@ -15,6 +15,7 @@ use clap::{Args, ValueEnum};
 
 use crate::cli::BadInput;
 
+/// `init`'s arguments: the language, where to write, whether to overwrite.
 #[derive(Debug, Args)]
 pub struct InitArgs {
     /// The language of the shim.
@@ -98,14 +99,20 @@ fn engine_spec(interpreter: &str, path: &Path) -> String {
     shell_words::quote(&spec).into_owned()
 }
 
-/// A file to write, and whether it is there already with the same text.
+/// A file to write.
 struct Planned {
     path: PathBuf,
     text: String,
+    /// A script, made executable.
     executable: bool,
+    /// The helper, which shims in one folder share: left alone when it is there with this text.
+    shared: bool,
+    /// Whether it is there already with this text (a shared file only).
     unchanged: bool,
 }
 
+/// Writes the shim (and its helper), or refuses with exit code 2 before writing anything: an
+/// existing file without `--force`, a folder that does not exist.
 pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
     let template = args.lang.template();
     let default = args.output.is_none();
@@ -124,32 +131,39 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
         _ => PathBuf::from("."),
     };
     let spec = template.interpreter.map(|i| engine_spec(i, &path));
-    let shim = match &spec {
-        Some(spec) => template.shim.replace("'process:python3 SHIM_PATH'", spec),
-        None => template.shim.to_owned(),
-    };
-    let shim = match &spec {
-        Some(spec) => shim.replace("'process:node SHIM_PATH'", spec),
-        None => shim,
+    let shim = match (template.interpreter, &spec) {
+        (Some(interpreter), Some(spec)) => template
+            .shim
+            .replace(&format!("'process:{interpreter} SHIM_PATH'"), spec),
+        _ => template.shim.to_owned(),
     };
     let mut planned = vec![Planned {
         path: path.clone(),
         text: shim,
         executable: template.interpreter.is_some(),
+        shared: false,
         unchanged: false,
     }];
     if let Some((name, text)) = template.helper {
+        if path.file_name() == Some(std::ffi::OsStr::new(name)) {
+            return Err(BadInput(format!(
+                "{}: that is the name of the protocol helper written beside the shim; name the \
+                 shim otherwise",
+                path.display()
+            )));
+        }
         planned.push(Planned {
             path: folder.join(name),
             text: text.to_owned(),
             executable: false,
+            shared: true,
             unchanged: false,
         });
     }
     // Everything is checked before anything is written: a refusal leaves no file behind.
     for file in &mut planned {
         match std::fs::read(&file.path) {
-            Ok(old) if old == file.text.as_bytes() && file.path != path => file.unchanged = true,
+            Ok(old) if file.shared && old == file.text.as_bytes() => file.unchanged = true,
             Ok(_) if !args.force => {
                 return Err(BadInput(format!(
                     "{}: exists; pass --force to overwrite it (nothing was written)",

@@ -324,6 +324,24 @@ fn init_overwrites_nothing_without_force() {
     );
     let out = cli(&dir, &["init", "--lang", "js", "--output", "."]);
     assert_eq!(out.status.code(), Some(2));
+    // Nor may the shim take its helper's name.
+    let out = cli(
+        &dir,
+        &[
+            "init",
+            "--lang",
+            "js",
+            "--output",
+            "chess-conformance-shim.mjs",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("name of the protocol helper"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("chess-conformance-shim.mjs").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
