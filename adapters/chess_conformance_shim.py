@@ -78,17 +78,15 @@ class Shim:
     def question(self, function):
         """Decorator: `function` answers the request type it is named after, called as
         `function(position, request)` (`function(request)` for `validate_fen`)."""
-        kind = function.__name__
-        if kind not in QUESTIONS:
-            raise ValueError("no request type %r; the types: %s" % (kind, ", ".join(QUESTIONS)))
-        self.answers[kind] = function
+        self.questions(**{function.__name__: function})
         return function
 
     def questions(self, **functions):
         """Many questions at once, by request type: `shim.questions(in_check=lambda b, r: ...)`."""
         for kind, function in functions.items():
-            function.__name__ = kind
-            self.question(function)
+            if kind not in QUESTIONS:
+                raise ValueError("no request type %r; the types: %s" % (kind, ", ".join(QUESTIONS)))
+            self.answers[kind] = function
 
     def capabilities(self):
         """The capabilities declared at the handshake: a question's for each function, then the

@@ -357,3 +357,54 @@ fn the_rust_shim_is_the_example_this_crate_compiles() {
     assert_eq!(written, include_str!("../templates/conformance.rs"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A function or rule named wrong (a typo) stops the shim at once with the names it could have
+/// been, rather than leaving a question silently undeclared.
+#[test]
+fn a_misnamed_question_or_rule_is_refused_at_once() {
+    for (lang, program, name, bad_question, bad_rule) in [
+        (
+            "python",
+            "python3",
+            "bad.py",
+            "from chess_conformance_shim import Shim\n\
+             shim = Shim('toy', '1', position=lambda fen, moves: fen)\n\
+             @shim.question\n\
+             def legal_move(board, request): return []\n",
+            "from chess_conformance_shim import Shim\n\
+             Shim('toy', '1', position=lambda fen, moves: fen, rules=['threefold'])\n",
+        ),
+        (
+            "js",
+            "node",
+            "bad.mjs",
+            "import { Shim } from './chess-conformance-shim.mjs';\n\
+             new Shim({ name: 'toy', version: '1', position: (f) => f })\n\
+             .questions({ legal_move: () => [] });\n",
+            "import { Shim } from './chess-conformance-shim.mjs';\n\
+             new Shim({ name: 'toy', version: '1', position: (f) => f, rules: ['threefold'] });\n",
+        ),
+    ] {
+        if !available(program) {
+            continue;
+        }
+        let dir = scratch(&format!("misnamed-{lang}"));
+        assert_eq!(cli(&dir, &["init", "--lang", lang]).status.code(), Some(0));
+        for (script, names) in [
+            (bad_question, "legal_moves, in_check"),
+            (bad_rule, "repetition"),
+        ] {
+            std::fs::write(dir.join(name), script).unwrap();
+            let out = Command::new(program)
+                .arg(name)
+                .current_dir(&dir)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let stderr = text(&out.stderr);
+            assert!(!out.status.success(), "{lang}: {script}");
+            assert!(stderr.contains(names), "{lang}: {stderr}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
