@@ -1,6 +1,8 @@
-//! Embeds the protocol's JSON Schemas (`docs/protocol/*.schema.json`, at the repository's root)
-//! so that `--validate-protocol` needs no file at run time: every file is embedded, and the
-//! schema module's tests check that each question has its two and no file is left over.
+//! Embeds the protocol's JSON Schemas (`docs/protocol/*.schema.json`, at the repository's root;
+//! read through the symlink `protocol/` of this crate, so that `cargo package` packs them and the
+//! crate builds from its .crate) so that `--validate-protocol` needs no file at run time: every
+//! file is embedded, and the schema module's tests check that each question has its two and no
+//! file is left over.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -8,7 +10,7 @@ use std::{env, fs};
 
 fn main() {
     let root = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let dir = Path::new(&root).join("../../docs/protocol");
+    let dir = Path::new(&root).join("protocol");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))

@@ -1,6 +1,6 @@
 //! Command-line parsing and the parts the subcommands share.
 
-use crate::{export, generate, list, matrix, report, run, show};
+use crate::{export, generate, init, list, matrix, report, run, show};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -44,6 +44,10 @@ enum Command {
     Report(report::ReportArgs),
     /// Export the catalogue for other languages: JSON per rule area, or EPD of the perft cases.
     Export(export::ExportArgs),
+    /// Write a starting shim for your library (Python, JavaScript or Rust): every question
+    /// there, unsupported with a TODO for your library's call, so it runs at once and skips
+    /// every case.
+    Init(init::InitArgs),
     /// Print this help, or the help of a subcommand (`help run`: the same as `run --help`).
     Help(HelpArgs),
 }
@@ -51,7 +55,7 @@ enum Command {
 /// `help [SUBCOMMAND]`.
 #[derive(Debug, Args)]
 struct HelpArgs {
-    /// The subcommand to explain (run, list, show, matrix, generate, export, report).
+    /// The subcommand to explain (run, list, show, matrix, generate, export, report, init).
     #[arg(value_name = "SUBCOMMAND")]
     command: Option<String>,
 }
@@ -342,6 +346,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::generate(&args),
         Command::Export(args) => export::export(&args),
         Command::Report(args) => report::report(&args),
+        Command::Init(args) => init::init(&args),
         Command::Help(args) => help(&args),
     };
     match result {

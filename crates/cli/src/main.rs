@@ -2,6 +2,7 @@
 //!
 //! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
 //! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
+//! `init.rs` writes a starting shim from `templates/`;
 //! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
 //! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically;
 //! `report/` writes the report site.
@@ -9,6 +10,7 @@
 mod cli;
 mod export;
 mod generate;
+mod init;
 mod interrupt;
 mod junit;
 mod list;

@@ -165,7 +165,9 @@ fn help_names_every_subcommand() {
     let out = cli(&["--help"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0));
-    for sub in ["run", "list", "show", "matrix", "generate", "export"] {
+    for sub in [
+        "run", "list", "show", "matrix", "generate", "export", "init",
+    ] {
         assert!(stdout.contains(sub), "{stdout}");
     }
 }

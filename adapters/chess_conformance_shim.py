@@ -1,0 +1,142 @@
+"""The chess-conformance engine protocol (docs/PROTOCOL.md) for a shim in Python, so that a shim
+is one function per question:
+
+    import chess_conformance_shim as protocol
+    shim = protocol.Shim("my-chess", "1.0", position=lambda fen, moves: MyBoard(fen, moves))
+
+    @shim.question
+    def legal_moves(board, request):          # named after the request type
+        return [m.uci() for m in board.legal_moves()]
+
+    shim.serve()
+
+A question's capability is declared by defining its function; rules inside the answers
+(`repetition`, `fivefold`, ...) by `rules=[...]`. The helper answers `start`, reads the JSON
+lines, repeats each request's `seq`, answers `unsupported` for a type without a function (or a
+function that raises `Unsupported`), and turns any other exception into an `error` naming the
+request. While it serves, `print()` and anything else written to stdout go to stderr, so the
+protocol's stdout stays clean. One file, no dependency: copy it beside your shim.
+"""
+import json
+import os
+import sys
+
+PROTOCOL = 1
+# Each request type and the capability that answers it (the question table of src/engine.rs).
+QUESTIONS = {
+    "legal_moves": "legal-moves", "in_check": "check", "checkers": "checkers",
+    "game_state": "game-state", "draw_claims": "draw-claims", "mating_material": "mating-material",
+    "play": "play", "san": "san", "parse_san": "parse-san", "attacks": "attacks", "perft": "perft",
+    "validate_fen": "validate-fen", "draw_claims_with_move": "claim-with-move",
+    "touch_move": "touch-move", "winnable": "winnable",
+}
+# The requests not about a position (no `fen` + `moves` to build): their function gets the request.
+NO_POSITION = {"validate_fen"}
+# The rules inside answers, declared with `rules=[...]` when the library implements them.
+RULES = ["repetition", "move-clocks", "insufficient-material", "dead-position", "fivefold",
+         "seventy-five-moves"]
+
+
+class Unsupported(Exception):
+    """Raised by a question's function: the request is answered `unsupported` with this reason
+    (the assertion is skipped, not failed)."""
+
+
+class Shim:
+    """An engine: its name and version, how to build a position, and a function per question."""
+
+    def __init__(self, name, version, position, play=None, fen=None, rules=()):
+        """The position a request is about is `position(fen, moves)`: the FEN, then the UCI
+        moves, each played with the library's own legality check. With `play`, it is
+        `position(fen)`, then `play(position, uci)` for each move, which raises if the move is
+        illegal. With `play` and `fen(position)` too, the `play` question answers itself: the
+        FEN after the move, or refused with the message of what `play` raised."""
+        unknown = [rule for rule in rules if rule not in RULES]
+        if unknown:
+            raise ValueError("unknown rules %s; the rules: %s" % (unknown, ", ".join(RULES)))
+        self.name, self.version, self.rules = name, version, list(rules)
+        self.position, self.play = position, play
+        self.answers = {}
+        if play is not None and fen is not None:
+            def play_question(position, request):
+                try:
+                    play(position, request["move"])
+                except Exception as e:
+                    return {"refused": str(e)}
+                return {"played": fen(position)}
+            self.questions(play=play_question)
+
+    def build(self, fen, moves):
+        """The position of `fen` after `moves`."""
+        if self.play is None:
+            return self.position(fen, moves)
+        position = self.position(fen)
+        for uci in moves:
+            self.play(position, uci)
+        return position
+
+    def question(self, function):
+        """Decorator: `function` answers the request type it is named after, called as
+        `function(position, request)` (`function(request)` for `validate_fen`)."""
+        self.questions(**{function.__name__: function})
+        return function
+
+    def questions(self, **functions):
+        """Many questions at once, by request type: `shim.questions(in_check=lambda b, r: ...)`."""
+        for kind, function in functions.items():
+            if kind not in QUESTIONS:
+                raise ValueError("no request type %r; the types: %s" % (kind, ", ".join(QUESTIONS)))
+            self.answers[kind] = function
+
+    def capabilities(self):
+        """The capabilities declared at the handshake: a question's for each function, then the
+        rules."""
+        return [QUESTIONS[kind] for kind in QUESTIONS if kind in self.answers] + self.rules
+
+    def answer(self, request):
+        """The answer object to one request object."""
+        if not isinstance(request, dict):
+            return {"seq": 0, "error": "a request is a JSON object"}
+        seq, kind = request.get("seq", 0), request.get("type")
+        if kind == "start":
+            return {"seq": seq, "result": {"protocol": PROTOCOL, "name": self.name,
+                                           "version": self.version,
+                                           "capabilities": self.capabilities()}}
+        function = self.answers.get(kind) if isinstance(kind, str) else None
+        if function is None:
+            return {"seq": seq, "unsupported": "unknown request type %r" % (kind,)}
+        try:
+            if kind in NO_POSITION:
+                return {"seq": seq, "result": function(request)}
+            return {"seq": seq,
+                    "result": function(self.build(request["fen"], request["moves"]), request)}
+        except Unsupported as e:
+            return {"seq": seq, "unsupported": str(e) or "%s is not answered" % kind}
+        except Exception as e:  # the library refused: an error verdict naming the request
+            return {"seq": seq, "error": "%s: %s: %s" % (kind, type(e).__name__, e)}
+
+    def serve(self, stdin=None, stdout=None):
+        """Answers requests, one JSON line each, until stdin ends. With the default streams,
+        stdout (file descriptor 1, so child processes and C code too) goes to stderr while it
+        serves; the answers go to the real stdout."""
+        if stdout is None:
+            stdout = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+            sys.stdout.flush()
+            os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+            sys.stdout = sys.stderr
+        for line in stdin or sys.stdin.buffer:  # bytes: a line that is not UTF-8 gets an error
+            stdout.write(self.reply_line(line) + "\n")
+            stdout.flush()
+
+    def reply_line(self, line):
+        """The answer line to one request line."""
+        try:
+            request = json.loads(line)
+        except ValueError as e:
+            return json.dumps({"seq": 0, "error": "not JSON: %s" % e})
+        reply = self.answer(request)
+        try:
+            return json.dumps(reply)
+        except (TypeError, ValueError) as e:  # a result JSON cannot carry: a set, an object
+            return json.dumps({"seq": reply["seq"], "error": "%s: the answer is not JSON: %s"
+                               % (request.get("type"), e)})

@@ -1,0 +1,1 @@
+../../../adapters/chess-conformance-shim.mjs

@@ -1,0 +1,1 @@
+../../../adapters/chess_conformance_shim.py
