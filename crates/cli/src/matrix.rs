@@ -29,6 +29,10 @@ pub struct MatrixArgs {
     /// Write each engine's failures and errors as `DIR/NAME.yaml`, keeping existing reasons.
     #[arg(long, value_name = "DIR")]
     write_baselines: Option<PathBuf>,
+    /// Write each engine's JSON report (what `run --format json` prints) as `DIR/NAME.json`,
+    /// for `report --html`; not when the matrix is interrupted.
+    #[arg(long, value_name = "DIR")]
+    write_reports: Option<PathBuf>,
     /// How many engine instances check cases at once, shared between the engines (default: the
     /// number of CPUs); the table and baselines are the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
@@ -78,6 +82,15 @@ fn certify(
         });
     }
     let identity = run.engine.to_string();
+    if let Some(dir) = &args.write_reports {
+        let path = dir.join(format!("{}.json", name.trim_end_matches(".yaml")));
+        crate::write::atomically(&path, chess_conformance::report::json(run).as_bytes())
+            .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
+        print::err(format_args!(
+            "wrote the report of {identity} to {}\n",
+            path.display()
+        ));
+    }
     let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
         let path = dir.join(&name);
         if path.exists() {
@@ -148,6 +161,11 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         std::fs::create_dir_all(dir)
             .map_err(|e| BadInput(format!("{}: cannot write baselines: {e}", dir.display())))?;
         crate::cli::check_writable(&dir.join("baseline.yaml"), "baselines")?;
+    }
+    if let Some(dir) = &args.write_reports {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| BadInput(format!("{}: cannot write reports: {e}", dir.display())))?;
+        crate::cli::check_writable(&dir.join("report.json"), "reports")?;
     }
     let catalogue = args.selection.load()?;
     crate::interrupt::watch();

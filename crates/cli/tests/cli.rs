@@ -929,3 +929,44 @@ fn a_terminal_gets_a_progress_bar_and_colours_unless_ci_or_no_color_says_otherwi
     // The report is the same words either way, the totals on the last line.
     assert!(quiet.trim_end().ends_with("0 errors"), "{quiet:?}");
 }
+
+#[test]
+fn a_matrix_writes_each_engine_s_report_for_the_site() {
+    let dir = std::env::temp_dir().join(format!("cc-matrix-reports-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let reports = dir.join("reports");
+    let select = ["--filter", "castling/", "--generated", "exclude"];
+    let mut args = vec!["matrix", "--engine", "reference", "--engine", "chess"];
+    args.extend(select);
+    args.extend(["--write-reports", reports.to_str().unwrap()]);
+    let out = cli(&args);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
+    // Each report is what `run --format json` prints for that engine.
+    for (engine, file) in [
+        ("reference", "reference-shakmaty.json"),
+        ("chess", "chess.json"),
+    ] {
+        let written = std::fs::read_to_string(reports.join(file)).expect("the report is written");
+        let mut run_args = vec!["run", "--engine", engine, "--format", "json"];
+        run_args.extend(select);
+        let run = cli(&run_args);
+        assert_eq!(written.trim_end(), text(&run.stdout).trim_end(), "{engine}");
+    }
+    // And the site takes them.
+    let site = dir.join("site");
+    let out = cli(&[
+        "report",
+        "--html",
+        site.to_str().unwrap(),
+        reports.join("reference-shakmaty.json").to_str().unwrap(),
+        reports.join("chess.json").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(index.contains("chess 3.2.0") && index.contains("reference (shakmaty)"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
