@@ -22,9 +22,10 @@ use crate::cli::{BadInput, plural};
 
 #[derive(Debug, Args)]
 #[command(
-    after_long_help = "`matrix` prints a Markdown table and no JSON: for several engines, give \
-the JSON report of each engine's run (`run --engine E --format json > E.json`). The folder is \
-replaced whole: it must be absent, empty, or a site this command wrote."
+    after_long_help = "For several engines, give the JSON report of each: `matrix \
+--write-reports DIR` writes them all (`DIR/NAME.json`), or run each engine alone (`run --engine \
+E --format json > E.json`). The folder is replaced whole: it must be absent, empty, or a site \
+this command wrote."
 )]
 pub struct ReportArgs {
     /// Write the site into this folder: `index.html` (rule areas by engines), `cases.html`
@@ -36,7 +37,7 @@ pub struct ReportArgs {
     /// by default the cases are looked up in the built-in catalogue.
     #[arg(long = "cases", value_name = "PATH")]
     cases: Vec<PathBuf>,
-    /// JSON reports of `run --format json`, one per engine.
+    /// JSON reports of `run --format json` (or `matrix --write-reports`), one per engine.
     #[arg(value_name = "REPORT.json", required = true)]
     reports: Vec<PathBuf>,
 }
