@@ -295,5 +295,9 @@ fn main() {
     report("random locked walls", walls.len(), &measure(&walls));
     let mut rng = Rng(0x5eed_0004);
     let crossed: Vec<Chess> = (0..n).map(|_| random_crossed_position(&mut rng)).collect();
-    report("random walls with bishops", crossed.len(), &measure(&crossed));
+    report(
+        "random walls with bishops",
+        crossed.len(),
+        &measure(&crossed),
+    );
 }
