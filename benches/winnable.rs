@@ -1,14 +1,16 @@
 //! The winnability analyzer on deterministic sets of positions: how many positions per second,
 //! and how often it cannot decide.
 //!
-//! Two sets, generated from fixed seeds so every run sees the same positions:
+//! Four sets, generated from fixed seeds so every run sees the same positions:
 //!
 //! - **random legal positions**: two kings and up to six other pieces per side, placed at
 //!   random, kept when shakmaty accepts them as legal;
 //! - **random game positions**: random legal moves from the initial position, 1 to 300 plies,
 //!   the position where the walk stopped (the game may be over);
 //! - **random locked walls**: a zigzag of blocked pawn pairs across the board with a twist now
-//!   and then, kings on either side, up to two bishops or knights.
+//!   and then, kings on either side, up to two bishops or knights;
+//! - **random walls with bishops**: a zigzag on every file but at most one, kings on either
+//!   side, one to three bishops anywhere (often across the wall).
 //!
 //! Each position is analysed for both sides with the reference's default budget. Printed: per
 //! set, the analyses per second, the mean and worst time of one analysis, and the share of
@@ -151,6 +153,46 @@ fn random_wall_position(rng: &mut Rng) -> Chess {
     }
 }
 
+/// A zigzag wall on every file but at most one (White's pawns all on one colour, Black's on the
+/// other), the kings behind it, and one to three bishops anywhere: bishops that have crossed the
+/// wall or face the other side's bishops, the walls the locked-pawn proof decides by counting
+/// the defender's bishops one square each.
+fn random_crossed_position(rng: &mut Rng) -> Chess {
+    loop {
+        let mut board = Board::empty();
+        let parity = rng.below(2) as u32;
+        let open = rng.below(12) as u32;
+        for file in (0..8u32).filter(|&file| file != open) {
+            let rank = 3 + (file + parity) % 2;
+            board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
+            board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
+        }
+        board.set_piece_at(Square::new(rng.below(16) as u32), Color::White.king());
+        board.set_piece_at(Square::new(48 + rng.below(16) as u32), Color::Black.king());
+        for _ in 0..1 + rng.below(3) {
+            let sq = Square::new(rng.below(64) as u32);
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if board.piece_at(sq).is_none() {
+                board.set_piece_at(sq, Role::Bishop.of(color));
+            }
+        }
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.turn = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+            return pos;
+        }
+    }
+}
+
 #[derive(Default)]
 struct Figures {
     analyses: usize,
@@ -251,4 +293,11 @@ fn main() {
     let mut rng = Rng(0x5eed_0003);
     let walls: Vec<Chess> = (0..n).map(|_| random_wall_position(&mut rng)).collect();
     report("random locked walls", walls.len(), &measure(&walls));
+    let mut rng = Rng(0x5eed_0004);
+    let crossed: Vec<Chess> = (0..n).map(|_| random_crossed_position(&mut rng)).collect();
+    report(
+        "random walls with bishops",
+        crossed.len(),
+        &measure(&crossed),
+    );
 }

@@ -135,6 +135,103 @@ fn locked_position() -> impl Strategy<Value = Chess> {
         )
 }
 
+/// A zigzag wall on every file but at most one (all White's pawns on one colour, all Black's on
+/// the other), the kings behind it, and one to three bishops on random squares: bishops that
+/// have crossed the wall or face the other side's bishop, where the locked-pawn proof counts
+/// the defender's bishops one square each.
+fn crossed_bishops_position() -> impl Strategy<Value = Chess> {
+    let bishop = (0u32..64, any::<bool>());
+    (
+        any::<bool>(),
+        0u32..12,
+        0u32..16,
+        48u32..64,
+        prop::collection::vec(bishop, 1..4),
+        any::<bool>(),
+    )
+        .prop_filter_map(
+            "an illegal placement",
+            |(parity, open, wk, bk, bishops, turn)| {
+                let mut board = Board::empty();
+                for file in 0..8u32 {
+                    if file == open {
+                        continue;
+                    }
+                    let rank = 3 + (file + u32::from(parity)) % 2;
+                    board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
+                    board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
+                }
+                board.set_piece_at(Square::new(wk), Color::White.king());
+                board.set_piece_at(Square::new(bk), Color::Black.king());
+                for (sq, white) in bishops {
+                    let sq = Square::new(sq);
+                    if board.piece_at(sq).is_none() {
+                        let color = if white { Color::White } else { Color::Black };
+                        board.set_piece_at(sq, Role::Bishop.of(color));
+                    }
+                }
+                setup(board, turn)
+            },
+        )
+}
+
+/// The same walls, with the defending king in a pocket: one or two of its bishops on squares
+/// next to it, a bishop of the attacker anywhere. Mates within a few plies are common here, so
+/// a proof that lets one defending bishop close two squares, or none, is caught by the oracle.
+fn bishop_pocket_position() -> impl Strategy<Value = Chess> {
+    (
+        any::<bool>(),
+        0u32..12,
+        any::<bool>(),
+        0u32..24,
+        0u32..16,
+        prop::collection::vec(0usize..8, 1..3),
+        0u32..64,
+        any::<bool>(),
+    )
+        .prop_filter_map(
+            "an illegal placement",
+            |(parity, open, white_defends, home, away, pocket, attacker, turn)| {
+                let mut board = Board::empty();
+                for file in 0..8u32 {
+                    if file == open {
+                        continue;
+                    }
+                    let rank = 3 + (file + u32::from(parity)) % 2;
+                    board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
+                    board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
+                }
+                let defender = if white_defends {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let (k, other) = if white_defends {
+                    (Square::new(home), Square::new(48 + away))
+                } else {
+                    (Square::new(63 - home), Square::new(15 - away))
+                };
+                if board.piece_at(k).is_some() || board.piece_at(other).is_some() {
+                    return None;
+                }
+                board.set_piece_at(k, defender.king());
+                board.set_piece_at(other, (!defender).king());
+                let around: Vec<Square> = shakmaty::attacks::king_attacks(k).into_iter().collect();
+                for i in pocket {
+                    let sq = around[i % around.len()];
+                    if board.piece_at(sq).is_none() {
+                        board.set_piece_at(sq, Role::Bishop.of(defender));
+                    }
+                }
+                let sq = Square::new(attacker);
+                if board.piece_at(sq).is_none() {
+                    board.set_piece_at(sq, Role::Bishop.of(!defender));
+                }
+                setup(board, turn)
+            },
+        )
+}
+
 /// A small xorshift generator for the random walks, seeded by proptest.
 fn walk_never_mates(pos: &Chess, side: Color, mut seed: u64, plies: u32) -> Result<(), String> {
     let mut pos = pos.clone();
@@ -211,6 +308,29 @@ proptest! {
 
     #[test]
     fn locked_positions_never_contradict_the_oracle(pos in locked_position(), seed in any::<u64>()) {
+        check(&pos, 4, seed)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(160),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn crossed_bishops_never_contradict_the_oracle(
+        pos in crossed_bishops_position(),
+        seed in any::<u64>(),
+    ) {
+        check(&pos, 4, seed)?;
+    }
+
+    #[test]
+    fn bishop_pockets_never_contradict_the_oracle(
+        pos in bishop_pocket_position(),
+        seed in any::<u64>(),
+    ) {
         check(&pos, 4, seed)?;
     }
 }
