@@ -7,7 +7,8 @@
 //! a drop or an interrupt, so nothing it started outlives it. Its stdout is read by the caller
 //! itself, with poll(2) and a deadline, and cut into lines (at a size limit) as it comes; the
 //! wait also watches the child's own exit (a process it started may hold its stdout open after
-//! it exited). No thread stands between the pipe and the caller: a round trip costs what the
+//! it exited). No thread stands between the pipe and the caller, and when answers have been
+//! quick the wait spins a few microseconds before it sleeps: a round trip costs what the
 //! machine's pipes cost (`cargo bench --bench protocol` compares the two). A thread drains its
 //! stderr and keeps the last few KiB, to show when it crashes. Whatever goes wrong (no answer in time, an exit, a line too long,
 //! bytes that are not UTF-8) comes back as a [`Fault`]; after a fault the caller drops the
