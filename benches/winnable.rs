@@ -76,14 +76,7 @@ fn random_legal_position(rng: &mut Rng) -> Chess {
                 place(&mut board, role.of(color), rng);
             }
         }
-        let mut setup = Setup::empty();
-        setup.board = board;
-        setup.turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+        if let Some(pos) = with_random_turn(board, rng) {
             return pos;
         }
     }
@@ -140,14 +133,7 @@ fn random_wall_position(rng: &mut Rng) -> Chess {
                 board.set_piece_at(sq, role.of(color));
             }
         }
-        let mut setup = Setup::empty();
-        setup.board = board;
-        setup.turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+        if let Some(pos) = with_random_turn(board, rng) {
             return pos;
         }
     }
@@ -180,14 +166,7 @@ fn random_crossed_position(rng: &mut Rng) -> Chess {
                 board.set_piece_at(sq, Role::Bishop.of(color));
             }
         }
-        let mut setup = Setup::empty();
-        setup.board = board;
-        setup.turn = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) {
+        if let Some(pos) = with_random_turn(board, rng) {
             return pos;
         }
     }
@@ -300,4 +279,16 @@ fn main() {
         crossed.len(),
         &measure(&crossed),
     );
+}
+
+/// `board` with a random side to move, if that is a legal position.
+fn with_random_turn(board: Board, rng: &mut Rng) -> Option<Chess> {
+    let mut setup = Setup::empty();
+    setup.board = board;
+    setup.turn = if rng.below(2) == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
