@@ -135,7 +135,6 @@ fn fens_shakmaty_refuses_are_refused() {
         "k7/8/8/8/8/8/8/K7 w - e6 0 1",
         "k7/8/8/8/8/8/8/K7 x - - 0 1",
         "k7/8/8/8/8/8/8/K8 w - - 0 1",
-        "k7/8/8/8/8/8/8/K7 w - - 0",
     ] {
         assert!(
             Board::from_fen(fen, Arc::new(PieceSet::standard())).is_err(),
@@ -149,6 +148,13 @@ fn fens_shakmaty_refuses_are_refused() {
             "shakmaty takes {fen}"
         );
     }
+}
+
+#[test]
+fn a_fen_has_its_six_fields() {
+    // PGN 16.1.3: six fields. (shakmaty reads a FEN without its clocks; a case's FEN is whole.)
+    let err = Board::from_fen("k7/8/8/8/8/8/8/K7 w - - 0", Arc::new(PieceSet::standard()));
+    assert!(err.unwrap_err().to_string().contains("six fields"));
 }
 
 fn historical() -> Arc<PieceSet> {
