@@ -108,6 +108,7 @@ pub mod catalogue;
 mod check;
 pub mod diagram;
 pub mod engine;
+pub mod fairy;
 #[cfg(feature = "harness")]
 pub mod harness;
 mod limits;

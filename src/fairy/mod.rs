@@ -1,0 +1,30 @@
+//! A second reference, for pieces given by their movement: the historical pieces of the sources
+//! (the amazon, the ferz, the alfil, the short rook) beside the standard six.
+//!
+//! shakmaty knows only the standard pieces, so positions holding others are played here:
+//! [`betza`] reads how a piece moves, [`board`] generates moves from it, with the king, check,
+//! checkmate, stalemate, castling, en passant and promotion of the Laws. On positions of the
+//! standard pieces only it answers as shakmaty does (its tests compare them move by move and
+//! perft by perft), which is what makes its answers on the others worth trusting.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use chess_conformance::fairy::{Board, Outcome, PieceSet};
+//!
+//! // The amazon (queen and knight) mates a lone king by itself: Ka8, amazon b6.
+//! let set = Arc::new(PieceSet::standard().with('a', "amazon", "QN").unwrap());
+//! let mate = Board::from_fen("k7/8/1A6/8/8/8/8/7K b - - 0 1", set.clone()).unwrap();
+//! assert_eq!(mate.outcome(), Outcome::Checkmate);
+//! // A queen on the same square stalemates.
+//! let stalemate = Board::from_fen("k7/8/1Q6/8/8/8/8/7K b - - 0 1", set).unwrap();
+//! assert_eq!(stalemate.outcome(), Outcome::Stalemate);
+//! ```
+
+pub mod betza;
+pub mod board;
+
+pub use betza::{BetzaError, Leg, Movement};
+pub use board::{Board, FenError, Kind, Move, Outcome, Piece, PieceError, PieceSet, Role};
+
+#[cfg(test)]
+mod tests;
