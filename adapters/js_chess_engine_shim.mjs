@@ -6,8 +6,8 @@
 // promotions are written `e7e8q` and a position reached by an underpromotion is unsupported.
 // It has no SAN, no checkers or attack query, no FEN validity test, no draw of any kind but
 // stalemate (no insufficient material, repetition, fifty or seventy-five moves), no touch-move
-// and no winnability. No perft either: a walk over its moves (each a copy of the board per
-// move tried) takes minutes for one count of 100,000 nodes, so the shim does not declare it.
+// and no winnability. No perft either: a walk over its moves (each node replayed from the FEN,
+// each move tried on a copy of the board) took 3 minutes for the 36 hand-written perft cases.
 // Run: (cd adapters && npm ci), then chess-conformance run --engine 'process:node adapters/js_chess_engine_shim.mjs'
 import { readFileSync } from 'node:fs';
 import jsChessEngine from 'js-chess-engine';
