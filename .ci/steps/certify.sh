@@ -21,6 +21,9 @@ status=0
 ./target/release/chess-conformance matrix \
   --engine "process:python3 adapters/python_chess_shim.py" \
   --engine "process:node adapters/chessjs_shim.mjs" \
+  --engine "process:node adapters/js_chess_engine_shim.mjs" \
+  --engine "process:node adapters/kokopu_shim.mjs" \
+  --engine "process:node adapters/chessops_shim.mjs" \
   --engine "uci:/usr/games/stockfish" \
   --engine reference --engine chess --engine cozy-chess --engine owlchess \
   --timeout 60s --validate-protocol --perft-limit 100000 \

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the engines certified in other processes: Debian's Stockfish (apt-get), python-chess
-# (pip, adapters/requirements.txt) and chess.js (npm, adapters/package-lock.json). Safe to rerun;
+# (pip, adapters/requirements.txt) and chess.js, kokopu, chessops and js-chess-engine (npm,
+# adapters/package-lock.json). Safe to rerun;
 # prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and certify.sh use them;
 # also Debian's chromium, which site.rs drives headless.
 set -euo pipefail
@@ -29,3 +30,6 @@ echo "python-chess: $(python3 -c 'import chess; print(chess.__version__)')"
 
 (cd adapters && npm ci --silent --no-audit --no-fund)
 echo "chess.js: $(node -p 'require("./adapters/node_modules/chess.js/package.json").version')"
+for package in kokopu chessops js-chess-engine; do
+  echo "$package: $(node -p "require('./adapters/node_modules/$package/package.json').version")"
+done

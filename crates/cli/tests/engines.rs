@@ -3,11 +3,11 @@
 //! (`cargo insta review`). CI runs with `INSTA_UPDATE=no`: an unreviewed change fails.
 //!
 //! Every engine runs over the whole catalogue. The in-process engines always run, and are asked
-//! every perft count; engines in other processes (Stockfish, python-chess, chess.js) run when
-//! they are installed, with perft counts above 100,000 nodes left out (python-chess and chess.js
-//! take minutes over the deepest ones). `.ci/run` installs them and sets
-//! `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine into a failure instead of
-//! a notice.
+//! every perft count; engines in other processes (Stockfish, python-chess, chess.js, kokopu,
+//! chessops, js-chess-engine) run when they are installed, with perft counts above 100,000 nodes
+//! left out (python-chess and chess.js take minutes over the deepest ones). `.ci/run` installs
+//! them and sets `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine into a
+//! failure instead of a notice.
 
 use std::collections::BTreeMap;
 
@@ -37,6 +37,21 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
         )?),
         "chess.js" => Box::new(Process::start(
             vec!["node".into(), format!("{ROOT}/adapters/chessjs_shim.mjs")],
+            options,
+        )?),
+        "kokopu" => Box::new(Process::start(
+            vec!["node".into(), format!("{ROOT}/adapters/kokopu_shim.mjs")],
+            options,
+        )?),
+        "chessops" => Box::new(Process::start(
+            vec!["node".into(), format!("{ROOT}/adapters/chessops_shim.mjs")],
+            options,
+        )?),
+        "js-chess-engine" => Box::new(Process::start(
+            vec![
+                "node".into(),
+                format!("{ROOT}/adapters/js_chess_engine_shim.mjs"),
+            ],
             options,
         )?),
         other => return Err(format!("no engine `{other}` in this test")),
@@ -212,3 +227,6 @@ engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
 engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
 engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
 engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);
+engine_snapshot!(kokopu, "kokopu", OUT_OF_PROCESS);
+engine_snapshot!(chessops, "chessops", OUT_OF_PROCESS);
+engine_snapshot!(js_chess_engine, "js-chess-engine", OUT_OF_PROCESS);
