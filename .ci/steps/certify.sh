@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Certifies seven implementations over the whole catalogue (hand-written and generated cases):
-# the reference, the in-process adapters (chess, cozy-chess, owlchess), Stockfish over UCI, and
+# Certifies nine implementations over the whole catalogue (hand-written and generated cases):
+# the reference, the in-process adapters (chess, cozy-chess, owlchess), Stockfish over UCI,
+# Sjaak II and Sjeng over xboard, and
 # python-chess and chess.js over the protocol with every message checked against its schema.
 # Each engine's failures are findings (docs/FINDINGS.md) recorded in baselines/NAME.yaml; the
 # step fails on a new failure, on a baseline entry that now passes (stale: update the baseline),
@@ -22,9 +23,10 @@ status=0
   --engine "process:python3 adapters/python_chess_shim.py" \
   --engine "process:node adapters/chessjs_shim.mjs" \
   --engine "uci:/usr/games/stockfish" \
+  --engine "xboard:/usr/games/sjaakii" --engine "xboard:/usr/games/sjeng" \
   --engine reference --engine chess --engine cozy-chess --engine owlchess \
   --timeout 60s --validate-protocol --perft-limit 100000 \
   --baselines baselines >target/certify/matrix.md || status=$?
 cat target/certify/matrix.md
-echo "(seven engines in $((SECONDS - begin)) s; the table is kept in target/certify/matrix.md)"
+echo "(nine engines in $((SECONDS - begin)) s; the table is kept in target/certify/matrix.md)"
 exit $status
