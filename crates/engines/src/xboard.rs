@@ -813,6 +813,45 @@ mod tests {
     }
 
     #[test]
+    fn hostile_lines_are_read_without_a_panic() {
+        let lines = [
+            "feature ü=1 a=\"ü",
+            "feature =",
+            "feature a=",
+            "feature a=\"",
+            "Raw nodes for depth ",
+            "Raw nodes for depth 1",
+            "Raw nodes for depth 1: ",
+            "Raw nodes for depth 1: 99999999999999999999999",
+            " 1 ü 0.00 1nps",
+            "é2-e4 1 1",
+            "Ü-ü1 1 1",
+            "x-x 1 1",
+            "-- 1 1",
+            "e9999-e1 1 1",
+            "",
+        ];
+        for line in lines {
+            let _ = parse_features(line);
+            for depth in [0, 1, u32::MAX] {
+                let _ = perft_total(line, depth);
+            }
+            if let Some((mv, _)) = divide_line(line) {
+                for white in [true, false] {
+                    let _ = divide_move(mv, white);
+                }
+            }
+            let _ = looks_like_fen(line);
+            let _ = is_refusal(line);
+        }
+        assert!(matches!(
+            perft_total("Raw nodes for depth 1: 99999999999999999999999", 1),
+            Some(Err(_))
+        ));
+        assert_eq!(divide_move("é2-e4", true), None);
+    }
+
+    #[test]
     fn refusals() {
         assert!(is_refusal("Illegal move: e1e3"));
         assert!(is_refusal("Illegal move (no piece there): e3e4"));
