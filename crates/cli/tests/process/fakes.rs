@@ -359,7 +359,7 @@ pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
                     let mut cumulative = 0;
                     for m in pos.legal_moves() {
                         let mut after = pos.clone();
-                        after.play_unchecked(m.clone());
+                        after.play_unchecked(m);
                         let n = shakmaty::perft(&after, depth - 1);
                         cumulative += n;
                         say(format!("  {:>8} {n:>10} {cumulative:>10}", sjaak_move(&m)));
