@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Certifies nine implementations over the whole catalogue (hand-written and generated cases):
 # the reference, the in-process adapters (chess, cozy-chess, owlchess), Stockfish over UCI,
-# Sjaak II and Sjeng over xboard, and
-# python-chess and chess.js over the protocol with every message checked against its schema.
+# Sjaak II and Sjeng over xboard, and python-chess and chess.js over the protocol with every
+# message checked against its schema.
 # Each engine's failures are findings (docs/FINDINGS.md) recorded in baselines/NAME.yaml; the
 # step fails on a new failure, on a baseline entry that now passes (stale: update the baseline),
 # on an engine that cannot start, or on bad usage. Needs engines.sh first.
