@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Certifies seven implementations over the whole catalogue (hand-written and generated cases):
-# the reference, the in-process adapters (chess, cozy-chess, owlchess), Stockfish over UCI, and
-# python-chess and chess.js over the protocol with every message checked against its schema.
+# Certifies every implementation of the matrix below over the whole catalogue (hand-written and
+# generated cases): the reference and the in-process Rust adapters, Stockfish over UCI, Sjaak II
+# and Sjeng over xboard, and the Python and JavaScript libraries over the protocol, every message
+# checked against its schema.
 # Each engine's failures are findings (docs/FINDINGS.md) recorded in baselines/NAME.yaml; the
 # step fails on a new failure, on a baseline entry that now passes (stale: update the baseline),
 # on an engine that cannot start, or on bad usage. Needs engines.sh first.
@@ -18,16 +19,22 @@ mkdir -p target/certify
 begin=$SECONDS
 status=0
 # The slow engines first, so that the two workers finish together.
-./target/release/chess-conformance matrix \
-  --engine "process:python3 adapters/python_chess_shim.py" \
-  --engine "process:node adapters/chessjs_shim.mjs" \
-  --engine "process:node adapters/js_chess_engine_shim.mjs" \
-  --engine "process:node adapters/kokopu_shim.mjs" \
-  --engine "process:node adapters/chessops_shim.mjs" \
-  --engine "uci:/usr/games/stockfish" \
-  --engine reference --engine chess --engine cozy-chess --engine owlchess \
+engines=(
+  "process:python3 adapters/python_chess_shim.py"
+  "process:node adapters/chessjs_shim.mjs"
+  "process:node adapters/js_chess_engine_shim.mjs"
+  "process:node adapters/kokopu_shim.mjs"
+  "process:node adapters/chessops_shim.mjs"
+  "uci:/usr/games/stockfish"
+  "xboard:/usr/games/sjaakii"
+  "xboard:/usr/games/sjeng"
+  reference chess cozy-chess owlchess
+)
+args=()
+for engine in "${engines[@]}"; do args+=(--engine "$engine"); done
+./target/release/chess-conformance matrix "${args[@]}" \
   --timeout 60s --validate-protocol --perft-limit 100000 \
   --baselines baselines >target/certify/matrix.md || status=$?
 cat target/certify/matrix.md
-echo "(seven engines in $((SECONDS - begin)) s; the table is kept in target/certify/matrix.md)"
+echo "(${#engines[@]} engines in $((SECONDS - begin)) s; the table is kept in target/certify/matrix.md)"
 exit $status

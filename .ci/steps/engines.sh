@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs the engines certified in other processes: Debian's Stockfish (apt-get), python-chess
-# (pip, adapters/requirements.txt) and chess.js, kokopu, chessops and js-chess-engine (npm,
-# adapters/package-lock.json). Safe to rerun;
-# prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and certify.sh use them;
+# Installs the engines certified in other processes: Debian packages (Stockfish over UCI; Sjaak
+# II and Sjeng over xboard) with apt-get, the Python libraries with pip
+# (adapters/requirements.txt) and the JavaScript ones with npm (adapters/package-lock.json). Safe
+# to rerun; prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and
+# certify.sh use them;
 # also Debian's chromium, which site.rs drives headless.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -11,6 +12,9 @@ cd "$(dirname "$0")/../.."
 # for whatever is missing (chromium: 155 MB, about 80 s on a fresh runner).
 missing=()
 [ -x /usr/games/stockfish ] || missing+=(stockfish)
+# Sjaak II and Sjeng, xboard engines (xboard:).
+[ -x /usr/games/sjaakii ] || missing+=(sjaakii)
+[ -x /usr/games/sjeng ] || missing+=(sjeng)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
@@ -20,6 +24,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 echo "stockfish: $(/usr/games/stockfish quit </dev/null | head -1)"
 echo "chromium: $(/usr/bin/chromium --version 2>/dev/null)"
+echo "sjaak-ii: $(dpkg-query -W -f='${Version}' sjaakii) ($(/usr/games/sjaakii </dev/null | head -1))"
+echo "sjeng: $(dpkg-query -W -f='${Version}' sjeng)"
 
 if ! python3 -m pip install --quiet --disable-pip-version-check -r adapters/requirements.txt 2>/dev/null; then
   # A Debian-managed Python refuses pip (PEP 668) unless told.

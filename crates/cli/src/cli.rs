@@ -240,7 +240,7 @@ pub(crate) fn engine(spec: &str, external: &ExternalArgs) -> Result<Box<dyn Engi
     crate::registry::from_spec_with(spec, &external.options()).map_err(BadInput)
 }
 
-/// How engines in other processes (`process:`, `uci:`) are run.
+/// How engines in other processes (`process:`, `uci:`, `xboard:`) are run.
 #[derive(Debug, Args)]
 pub(crate) struct ExternalArgs {
     /// The longest one question may take (e.g. `10s`, `500ms`, `2m`; at most `24h`): the case

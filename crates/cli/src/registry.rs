@@ -1,7 +1,7 @@
 //! The engines the command line can name: `--engine SPEC`.
 //!
 //! A spec is a name (`reference`) or a kind and an argument (`process:COMMAND ARGS`,
-//! `uci:PATH`). Each engine lives in its own file; this module only maps specs to them.
+//! `uci:PATH`, `xboard:PATH ARGS`). Each engine lives in its own file; this module only maps specs to them.
 //!
 //! Three Rust chess libraries are built in and run in process (`chess`, `cozy-chess`,
 //! `owlchess`: `chess-conformance-adapters`), each answering with its own API only; engines in
@@ -9,7 +9,7 @@
 
 use chess_conformance::{Engine, Reference};
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
-use chess_conformance_engines::{Options, Process, UciEngine};
+use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
 /// The specs `--help` and error messages list.
 pub const KNOWN: &[&str] = &[
@@ -19,6 +19,7 @@ pub const KNOWN: &[&str] = &[
     "owlchess",
     "process:COMMAND ARGS",
     "uci:PATH",
+    "xboard:PATH ARGS",
 ];
 
 /// The engines that run inside this process, the default columns of `matrix`.
@@ -58,7 +59,7 @@ pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, 
 ///
 /// The message [`from_spec_with`] would give.
 pub fn check_spec(spec: &str) -> Result<(), String> {
-    if let Some((kind @ ("process" | "uci"), command)) = spec.split_once(':') {
+    if let Some((kind @ ("process" | "uci" | "xboard"), command)) = spec.split_once(':') {
         let argv = argv(kind, command)?;
         if find_program(&argv[0]) {
             return Ok(());
@@ -93,19 +94,19 @@ fn unknown(spec: &str) -> String {
     format!("unknown engine `{spec}`; known: {}", KNOWN.join(", "))
 }
 
-// --- Engines in other processes (process:, uci:) ---
+// --- Engines in other processes (process:, uci:, xboard:) ---
 
-/// The argument vector of a `process:` or `uci:` command.
+/// The argument vector of a `process:`, `uci:` or `xboard:` command.
 fn argv(kind: &str, command: &str) -> Result<Vec<String>, String> {
     let argv = shell_words::split(command)
         .map_err(|e| format!("cannot read the command of `{kind}:{command}`: {e}"))?;
     if argv.is_empty() {
         Err(format!(
             "`{kind}:` needs a command, e.g. `{kind}:{}`",
-            if kind == "uci" {
-                "/usr/games/stockfish"
-            } else {
-                "python3 shim.py"
+            match kind {
+                "uci" => "/usr/games/stockfish",
+                "xboard" => "/usr/games/sjeng",
+                _ => "python3 shim.py",
             }
         ))
     } else {
@@ -113,7 +114,7 @@ fn argv(kind: &str, command: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// The engine of a `process:` or `uci:` spec; `None` for another kind.
+/// The engine of a `process:`, `uci:` or `xboard:` spec; `None` for another kind.
 fn external(
     kind: &str,
     command: &str,
@@ -138,6 +139,9 @@ fn external(
                 Ok(Box::new(UciEngine::start(argv, *options)?) as Box<dyn Engine>)
             }))
         }
+        "xboard" => Some(argv().and_then(|argv| {
+            Ok(Box::new(XboardEngine::start(argv, *options)?) as Box<dyn Engine>)
+        })),
         _ => None,
     }
 }
@@ -159,6 +163,7 @@ mod external_tests {
         fn send<T: Send + 'static>() {}
         send::<chess_conformance_engines::ProcessEngine>();
         send::<UciEngine>();
+        send::<XboardEngine>();
     }
 
     #[test]
@@ -174,6 +179,11 @@ mod external_tests {
             "{missing}"
         );
         assert!(error("uci:/nonexistent/stockfish").contains("cannot be started"));
+        assert!(error("xboard:/nonexistent/sjeng").contains("cannot be started"));
+        assert_eq!(
+            error("xboard:"),
+            "`xboard:` needs a command, e.g. `xboard:/usr/games/sjeng`"
+        );
         assert!(error("nonsense").starts_with("unknown engine `nonsense`; known: reference"));
     }
 
@@ -189,13 +199,18 @@ mod external_tests {
             assert_eq!(check_spec(good), Ok(()), "{good}");
         }
         // The same message as starting it would give.
-        for bad in ["nosuch", "process:", "process:'unclosed", "uci:"] {
+        for bad in ["nosuch", "process:", "process:'unclosed", "uci:", "xboard:"] {
             assert_eq!(check_spec(bad).err(), Some(error(bad)), "{bad}");
         }
         let missing = check_spec("process:/nonexistent/engine --flag").unwrap_err();
         assert!(
             missing.starts_with("engine `/nonexistent/engine --flag` cannot be started:"),
             "{missing}"
+        );
+        assert!(
+            check_spec("xboard:no-such-engine-on-path --flag")
+                .unwrap_err()
+                .contains("no program `no-such-engine-on-path` on PATH")
         );
         assert!(
             check_spec("uci:no-such-engine-on-path")

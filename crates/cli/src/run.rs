@@ -17,8 +17,9 @@ pub struct RunArgs {
     selection: Selection,
     /// The engine to certify: `reference` (shakmaty), the Rust libraries `chess`, `cozy-chess`
     /// and `owlchess` (in this process), `process:COMMAND ARGS` (a program speaking the
-    /// protocol of docs/PROTOCOL.md, e.g. `process:python3 adapters/python_chess_shim.py`) or
-    /// `uci:PATH` (a UCI engine, e.g. `uci:/usr/games/stockfish`).
+    /// protocol of docs/PROTOCOL.md, e.g. `process:python3 adapters/python_chess_shim.py`),
+    /// `uci:PATH` (a UCI engine, e.g. `uci:/usr/games/stockfish`) or `xboard:PATH ARGS` (an
+    /// xboard/CECP engine, e.g. `xboard:/usr/games/sjeng`).
     #[arg(long, default_value = "reference", value_name = "ENGINE")]
     engine: String,
     /// The report format (written to standard output).

@@ -3,17 +3,17 @@
 //! (`cargo insta review`). CI runs with `INSTA_UPDATE=no`: an unreviewed change fails.
 //!
 //! Every engine runs over the whole catalogue. The in-process engines always run, and are asked
-//! every perft count; engines in other processes (Stockfish, python-chess, chess.js, kokopu,
-//! chessops, js-chess-engine) run when they are installed, with perft counts above 100,000 nodes
-//! left out (python-chess and chess.js take minutes over the deepest ones). `.ci/run` installs
-//! them and sets `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine into a
-//! failure instead of a notice.
+//! every perft count; engines in other processes (over UCI, xboard and the protocol: the list at
+//! the end of this file) run when they are installed, with perft counts above 100,000 nodes left
+//! out (the shims in Python and JavaScript take minutes over the deepest ones). `.ci/run`
+//! installs them and sets `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine
+//! into a failure instead of a notice.
 
 use std::collections::BTreeMap;
 
 use chess_conformance::{Catalogue, Engine, Limits, Origin, Outcome, Run, Tally};
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
-use chess_conformance_engines::{Options, Process, UciEngine};
+use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
 /// The repository's root, where the shims are.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
@@ -33,6 +33,14 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
                 "python3".into(),
                 format!("{ROOT}/adapters/python_chess_shim.py"),
             ],
+            options,
+        )?),
+        "sjaak-ii" => Box::new(XboardEngine::start(
+            vec!["/usr/games/sjaakii".into()],
+            options,
+        )?),
+        "sjeng" => Box::new(XboardEngine::start(
+            vec!["/usr/games/sjeng".into()],
             options,
         )?),
         "chess.js" => Box::new(Process::start(
@@ -226,6 +234,8 @@ engine_snapshot!(cozy_chess, "cozy-chess", Limits::DEFAULT);
 engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
 engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
 engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
+engine_snapshot!(sjaak_ii, "sjaak-ii", OUT_OF_PROCESS);
+engine_snapshot!(sjeng, "sjeng", OUT_OF_PROCESS);
 engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);
 engine_snapshot!(kokopu, "kokopu", OUT_OF_PROCESS);
 engine_snapshot!(chessops, "chessops", OUT_OF_PROCESS);

@@ -7,8 +7,10 @@
 //!   against its JSON Schema ([`schema`]).
 //! - [`UciEngine`] (`uci:PATH`): a UCI engine asked what UCI and the Stockfish conventions can
 //!   tell (legal moves and perft through `go perft`, check through `d`).
+//! - [`XboardEngine`] (`xboard:PATH ARGS`): an xboard (CECP) engine asked what its commands
+//!   tell (perft through `perft N`, legal moves through its divide, play through `fen`).
 //!
-//! Both run under one supervisor: a deadline per request, killed and restarted after a fault,
+//! All run under one supervisor: a deadline per request, killed and restarted after a fault,
 //! given up after three failed restarts in a row, every fault an error verdict that names the
 //! engine, the request, what was received and the end of its stderr. A run always completes.
 //! Each engine runs in a process group of its own, ended whole (whatever the engine started
@@ -31,10 +33,12 @@ pub mod process;
 pub mod schema;
 mod supervisor;
 pub mod uci;
+pub mod xboard;
 
 pub use group::end_all;
 pub use process::{Process, ProcessEngine};
 pub use uci::UciEngine;
+pub use xboard::XboardEngine;
 
 /// How engines in other processes are run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

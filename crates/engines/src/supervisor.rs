@@ -1,5 +1,5 @@
 //! One engine process under supervision, for every kind of engine in another process
-//! (`process:` and `uci:`): started from an argument vector, killed after a fault that puts it
+//! (`process:`, `uci:` and `xboard:`): started from an argument vector, killed after a fault that puts it
 //! out of step, started again for the next request, and given up after three failed restarts
 //! in a row, so that a run always completes. Every fault's message ends with the last lines of
 //! the engine's stderr.

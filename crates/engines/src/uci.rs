@@ -302,7 +302,7 @@ pub fn read_output(output: &str) -> Vec<String> {
 
 /// `Stockfish 15.1` → name `Stockfish`, version `15.1`; a name without a version number keeps
 /// it whole, version `unknown`.
-fn identity(id_name: &str) -> Identity {
+pub(crate) fn identity(id_name: &str) -> Identity {
     match id_name.rsplit_once(' ') {
         Some((name, version)) if version.starts_with(|c: char| c.is_ascii_digit()) => Identity {
             name: name.to_owned(),

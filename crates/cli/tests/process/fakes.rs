@@ -1,6 +1,7 @@
 //! The fake engines this test binary becomes: `--serve FAULT...`, the reference over the
 //! protocol, misbehaving as each FAULT says; `--uci FAULT...`, a small UCI engine on shakmaty
-//! following the Stockfish conventions. What the tests do with them is in `process.rs`.
+//! following the Stockfish conventions; `--xboard FAULT...`, a small xboard engine on shakmaty
+//! with Sjaak II's `perft` and `fen`. What the tests do with them is in `process.rs`.
 
 use std::io::{self, BufRead, Write};
 use std::process::{Command, ExitCode};
@@ -250,6 +251,128 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
             _ => say(format!(
                 "Unknown command: '{line}'. Type help for more information."
             )),
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+// --- The xboard engine ---
+
+/// A divide's move the way Sjaak II prints it: `Nb1-c3`, `e5xd6`, `b7-b8Q`, `O-O`.
+fn sjaak_move(m: &shakmaty::Move) -> String {
+    use shakmaty::{CastlingSide, Role};
+    if let Some(side) = m.castling_side() {
+        return match side {
+            CastlingSide::KingSide => "O-O".into(),
+            CastlingSide::QueenSide => "O-O-O".into(),
+        };
+    }
+    let piece = match m.role() {
+        Role::Pawn => String::new(),
+        role => role.upper_char().to_string(),
+    };
+    let from = m.from().map_or(String::new(), |s| s.to_string());
+    let sep = if m.is_capture() { 'x' } else { '-' };
+    let promotion = m
+        .promotion()
+        .map_or(String::new(), |r| r.upper_char().to_string());
+    format!("{piece}{from}{sep}{}{promotion}", m.to())
+}
+
+/// `--xboard FAULT...`: a small xboard engine on shakmaty, with Sjaak II's `perft N [P]`
+/// (a divide when P is given; a total line `N COUNT TIME NPS`) and `fen`, misbehaving as each
+/// FAULT says: on a perft deeper than 1 (the harness's probe is `perft 1 1`) `crash-perft`
+/// exits as a segmentation fault would, `hang-perft` never answers, `garbage-perft` prints a
+/// total without a number; `refuse-moves` says `Illegal move` to
+/// every move, `no-done` never sends `feature done=1`, `slow-done` sends `done=0` and takes
+/// its time before `done=1`, `no-setboard` does not offer `setboard`.
+pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
+    let has = |f: &str| faults.iter().any(|x| x == f);
+    let mut pos = Chess::default();
+    let mut out = io::stdout().lock();
+    // A banner and a board before the handshake, as Sjaak II and Sjeng print.
+    let _ = writeln!(out, "Fake Xboard, a board follows\n 8 r n b q k b n r\n#>");
+    let _ = out.flush();
+    for line in io::stdin().lock().lines() {
+        let line = line.expect("stdin is readable");
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut say = |text: String| {
+            let _ = writeln!(out, "{text}");
+            let _ = out.flush();
+        };
+        match words.as_slice() {
+            ["xboard"] | ["new"] | ["force"] | ["accepted", ..] | ["rejected", ..] => {
+                if words == ["new"] {
+                    pos = Chess::default();
+                }
+            }
+            ["protover", "2"] => {
+                let setboard = if has("no-setboard") { 0 } else { 1 };
+                say(format!(
+                    "feature ping=1 setboard={setboard} usermove=1 myname=\"Fake Xboard 0.3\" \
+                     egtfancy=1"
+                ));
+                if has("no-done") {
+                    continue;
+                }
+                if has("slow-done") {
+                    std::thread::sleep(Duration::from_millis(600));
+                    say("feature done=0".into());
+                    std::thread::sleep(Duration::from_millis(600));
+                }
+                say("feature done=1".into());
+            }
+            ["quit"] => break,
+            ["ping", n] => say(format!("pong {n}")),
+            ["setboard", fen @ ..] => {
+                match fen
+                    .join(" ")
+                    .parse::<Fen>()
+                    .ok()
+                    .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
+                {
+                    Some(p) => pos = p,
+                    None => say("tellusererror Illegal position".into()),
+                }
+            }
+            ["usermove", m] => {
+                let legal = m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok());
+                match legal {
+                    Some(legal) if !has("refuse-moves") => pos.play_unchecked(legal),
+                    _ => say(format!("Illegal move: {m}")),
+                }
+            }
+            ["fen"] => say(Fen::from_position(&pos, EnPassantMode::Legal).to_string()),
+            ["perft", depth, rest @ ..] => {
+                let depth: u32 = depth.parse().unwrap_or(1);
+                let deep = depth > 1;
+                if deep && has("crash-perft") {
+                    eprintln!("fake xboard: segmentation fault (on purpose)");
+                    std::process::exit(139);
+                }
+                if deep && has("hang-perft") {
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
+                if !rest.is_empty() {
+                    let mut cumulative = 0;
+                    for m in pos.legal_moves() {
+                        let mut after = pos.clone();
+                        after.play_unchecked(m);
+                        let n = shakmaty::perft(&after, depth - 1);
+                        cumulative += n;
+                        say(format!("  {:>8} {n:>10} {cumulative:>10}", sjaak_move(&m)));
+                    }
+                }
+                if deep && has("garbage-perft") {
+                    say(format!(" {depth}  lots  0.00  100nps"));
+                    continue;
+                }
+                let total = shakmaty::perft(&pos, depth);
+                say(format!(" {depth} {total:>10}  0.00  100.00nps"));
+            }
+            _ => say(format!("Error (unknown command): {line}")),
         }
     }
     ExitCode::SUCCESS
