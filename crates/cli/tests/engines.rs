@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use chess_conformance::{Catalogue, Engine, Limits, Origin, Outcome, Run, Tally};
-use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
+use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine};
 
 /// The repository's root, where the shims are.
@@ -24,6 +24,7 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
         "chess" => Box::new(ChessCrate::new()),
         "cozy-chess" => Box::new(CozyChess::new()),
         "owlchess" => Box::new(Owlchess::new()),
+        "pleco" => Box::new(Pleco::new()),
         "stockfish" => Box::new(UciEngine::start(
             vec!["/usr/games/stockfish".into()],
             options,
@@ -209,6 +210,7 @@ fn a_panic_message_is_left_out_and_its_place_kept() {
 engine_snapshot!(chess, "chess", Limits::DEFAULT);
 engine_snapshot!(cozy_chess, "cozy-chess", Limits::DEFAULT);
 engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
+engine_snapshot!(pleco, "pleco", Limits::DEFAULT);
 engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
 engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
 engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);
