@@ -5,11 +5,12 @@ every answer from Chessnut's own API: `Game(fen)`, `Game.apply_move` (which chec
 `Game.status` (normal, check, checkmate, stalemate).
 Chessnut has no checkers, attacks, SAN, FEN validation, draw claims or draw rules (insufficient
 material, repetitions, move clocks), so none of those is declared and their cases are skipped.
+It has no perft either: the shim walks get_moves, to depth 2 only (deeper counts are skipped).
 Run: chess-conformance run --engine 'process:python3 adapters/chessnut_shim.py'"""
 from importlib.metadata import version
 
 from Chessnut import Game
-from chess_conformance_shim import Shim
+from chess_conformance_shim import Shim, Unsupported
 
 shim = Shim("chessnut", version("chessnut"), position=Game, play=Game.apply_move,
             fen=Game.get_fen)
@@ -27,9 +28,15 @@ def game_state(game, r):
         return {"state": "checkmate", "winner": OTHER[game.state.player]}
     return {"state": "stalemate" if status == Game.STALEMATE else "ongoing"}
 
+PERFT_DEPTH = 2  # deeper walks take seconds to minutes each (docs/findings/chessnut.md)
+
 @shim.question
 def perft(game, r, depth=None):
-    # Chessnut has no undo: each child is a new Game from the parent's FEN, moved by apply_move.
+    # Chessnut has no perft and no undo: a walk over get_moves, each child a new Game from the
+    # parent's FEN, moved by apply_move.
+    if depth is None and r["depth"] > PERFT_DEPTH:
+        raise Unsupported("chessnut: perft deeper than %d is not asked (a walk over "
+                          "Game.get_moves takes seconds to minutes per count)" % PERFT_DEPTH)
     depth = depth or r["depth"]
     moves = game.get_moves()
     if depth == 1:
