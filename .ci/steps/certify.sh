@@ -19,10 +19,11 @@ begin=$SECONDS
 status=0
 # The slow engines first, so that the two workers finish together.
 ./target/release/chess-conformance matrix \
+  --engine "process:python3 adapters/chessnut_shim.py" \
   --engine "process:python3 adapters/python_chess_shim.py" \
   --engine "process:node adapters/chessjs_shim.mjs" \
   --engine "uci:/usr/games/stockfish" \
-  --engine reference --engine chess --engine cozy-chess --engine owlchess \
+  --engine reference --engine chess --engine cozy-chess --engine owlchess --engine pleco \
   --timeout 60s --validate-protocol --perft-limit 100000 \
   --baselines baselines >target/certify/matrix.md || status=$?
 cat target/certify/matrix.md

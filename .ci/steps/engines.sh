@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the engines certified in other processes: Debian's Stockfish (apt-get), python-chess
-# (pip, adapters/requirements.txt) and chess.js (npm, adapters/package-lock.json). Safe to rerun;
+# and Chessnut (pip, adapters/requirements.txt) and chess.js (npm, adapters/package-lock.json). Safe to rerun;
 # prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and certify.sh use them;
 # also Debian's chromium, which site.rs drives headless.
 set -euo pipefail
@@ -26,6 +26,7 @@ if ! python3 -m pip install --quiet --disable-pip-version-check -r adapters/requ
     -r adapters/requirements.txt
 fi
 echo "python-chess: $(python3 -c 'import chess; print(chess.__version__)')"
+echo "chessnut: $(python3 -c 'from importlib.metadata import version; print(version("chessnut"))')"
 
 (cd adapters && npm ci --silent --no-audit --no-fund)
 echo "chess.js: $(node -p 'require("./adapters/node_modules/chess.js/package.json").version')"

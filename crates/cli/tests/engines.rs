@@ -36,6 +36,13 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
             ],
             options,
         )?),
+        "chessnut" => Box::new(Process::start(
+            vec![
+                "python3".into(),
+                format!("{ROOT}/adapters/chessnut_shim.py"),
+            ],
+            options,
+        )?),
         "chess.js" => Box::new(Process::start(
             vec!["node".into(), format!("{ROOT}/adapters/chessjs_shim.mjs")],
             options,
@@ -214,3 +221,4 @@ engine_snapshot!(pleco, "pleco", Limits::DEFAULT);
 engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
 engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
 engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);
+engine_snapshot!(chessnut, "chessnut", OUT_OF_PROCESS);
