@@ -20,6 +20,7 @@ begin=$SECONDS
 status=0
 # The slow engines first, so that the two workers finish together.
 engines=(
+  "process:python3 adapters/chessnut_shim.py"
   "process:python3 adapters/python_chess_shim.py"
   "process:node adapters/chessjs_shim.mjs"
   "process:node adapters/js_chess_engine_shim.mjs"
@@ -28,7 +29,7 @@ engines=(
   "uci:/usr/games/stockfish"
   "xboard:/usr/games/sjaakii"
   "xboard:/usr/games/sjeng"
-  reference chess cozy-chess owlchess
+  reference chess cozy-chess owlchess pleco
 )
 args=()
 for engine in "${engines[@]}"; do args+=(--engine "$engine"); done

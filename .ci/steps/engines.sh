@@ -33,6 +33,7 @@ if ! python3 -m pip install --quiet --disable-pip-version-check -r adapters/requ
     -r adapters/requirements.txt
 fi
 echo "python-chess: $(python3 -c 'import chess; print(chess.__version__)')"
+echo "chessnut: $(python3 -c 'from importlib.metadata import version; print(version("chessnut"))')"
 
 (cd adapters && npm ci --silent --no-audit --no-fund)
 echo "chess.js: $(node -p 'require("./adapters/node_modules/chess.js/package.json").version')"

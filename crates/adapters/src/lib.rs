@@ -1,7 +1,8 @@
-//! Three Rust chess libraries as [chess-conformance](chess_conformance) engines, in process:
+//! Four Rust chess libraries as [chess-conformance](chess_conformance) engines, in process:
 //! [`chess`](https://crates.io/crates/chess) ([`ChessCrate`]),
-//! [`cozy-chess`](https://crates.io/crates/cozy-chess) ([`CozyChess`]) and
-//! [`owlchess`](https://crates.io/crates/owlchess) ([`Owlchess`]), each pinned to the version
+//! [`cozy-chess`](https://crates.io/crates/cozy-chess) ([`CozyChess`]),
+//! [`owlchess`](https://crates.io/crates/owlchess) ([`Owlchess`]) and
+//! [`pleco`](https://crates.io/crates/pleco) ([`Pleco`]), each pinned to the version
 //! its findings name.
 //!
 //! Each adapter answers with its library's API only, never through another chess library, and
@@ -13,7 +14,9 @@
 pub mod chess_crate;
 pub mod cozy_chess;
 pub mod owlchess;
+pub mod pleco;
 
 pub use chess_crate::ChessCrate;
 pub use cozy_chess::CozyChess;
 pub use owlchess::Owlchess;
+pub use pleco::Pleco;

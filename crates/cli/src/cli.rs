@@ -85,7 +85,7 @@ fn help(args: &HelpArgs) -> Result<ExitCode, BadInput> {
 /// The bounds of a run, for `run --help`.
 const RUN_LIMITS: &str = "Limits: every question to an engine has --timeout (default 10s, at most \
 24h); an engine in another process that misses it is killed and restarted, an engine in this \
-process (reference, chess, cozy-chess, owlchess) stops its perft walk at it; either way that \
+process (reference, chess, cozy-chess, owlchess, pleco) stops its perft walk at it; either way that \
 case errs, naming the question, and the run goes on. An engine's line is at most \
 --max-line-bytes (default 1 MiB, at most 1 GiB). --perft-limit leaves out the perft counts \
 above it. The limits on case files (size, nesting, line length) are in docs/CASES.md.";
@@ -246,7 +246,7 @@ pub(crate) struct ExternalArgs {
     /// The longest one question may take (e.g. `10s`, `500ms`, `2m`; at most `24h`): the case
     /// errs, naming the question, and the run goes on. An engine in another process is killed
     /// and restarted for the next case; an engine in this process (reference, chess,
-    /// cozy-chess, owlchess) stops its perft walk at the deadline.
+    /// cozy-chess, owlchess, pleco) stops its perft walk at the deadline.
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     timeout: Duration,
     /// The longest line an engine in another process may print, in bytes (at most 1 GiB); a

@@ -3,12 +3,12 @@
 //! A spec is a name (`reference`) or a kind and an argument (`process:COMMAND ARGS`,
 //! `uci:PATH`, `xboard:PATH ARGS`). Each engine lives in its own file; this module only maps specs to them.
 //!
-//! Three Rust chess libraries are built in and run in process (`chess`, `cozy-chess`,
-//! `owlchess`: `chess-conformance-adapters`), each answering with its own API only; engines in
+//! Four Rust chess libraries are built in and run in process (`chess`, `cozy-chess`,
+//! `owlchess`, `pleco`: `chess-conformance-adapters`), each answering with its own API only; engines in
 //! other processes come from `chess-conformance-engines`.
 
 use chess_conformance::{Engine, Reference};
-use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
+use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
 /// The specs `--help` and error messages list.
@@ -17,13 +17,14 @@ pub const KNOWN: &[&str] = &[
     "chess",
     "cozy-chess",
     "owlchess",
+    "pleco",
     "process:COMMAND ARGS",
     "uci:PATH",
     "xboard:PATH ARGS",
 ];
 
 /// The engines that run inside this process, the default columns of `matrix`.
-pub const IN_PROCESS: &[&str] = &["reference", "chess", "cozy-chess", "owlchess"];
+pub const IN_PROCESS: &[&str] = &["reference", "chess", "cozy-chess", "owlchess", "pleco"];
 
 /// The engine a spec names, with the default options.
 #[cfg(test)]
@@ -47,6 +48,7 @@ pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, 
         "chess" => Ok(Box::new(ChessCrate::new())),
         "cozy-chess" => Ok(Box::new(CozyChess::new())),
         "owlchess" => Ok(Box::new(Owlchess::new())),
+        "pleco" => Ok(Box::new(Pleco::new())),
         other => Err(unknown(other)),
     }
 }
@@ -194,6 +196,7 @@ mod external_tests {
             "chess",
             "cozy-chess",
             "owlchess",
+            "pleco",
             "process:sh -c 'exit 1'",
         ] {
             assert_eq!(check_spec(good), Ok(()), "{good}");

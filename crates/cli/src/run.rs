@@ -15,8 +15,8 @@ use crate::print;
 pub struct RunArgs {
     #[command(flatten)]
     selection: Selection,
-    /// The engine to certify: `reference` (shakmaty), the Rust libraries `chess`, `cozy-chess`
-    /// and `owlchess` (in this process), `process:COMMAND ARGS` (a program speaking the
+    /// The engine to certify: `reference` (shakmaty), the Rust libraries `chess`, `cozy-chess`,
+    /// `owlchess` and `pleco` (in this process), `process:COMMAND ARGS` (a program speaking the
     /// protocol of docs/PROTOCOL.md, e.g. `process:python3 adapters/python_chess_shim.py`),
     /// `uci:PATH` (a UCI engine, e.g. `uci:/usr/games/stockfish`) or `xboard:PATH ARGS` (an
     /// xboard/CECP engine, e.g. `xboard:/usr/games/sjeng`).

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use chess_conformance::{Catalogue, Engine, Limits, Origin, Outcome, Run, Tally};
-use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
+use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
 /// The repository's root, where the shims are.
@@ -24,6 +24,7 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
         "chess" => Box::new(ChessCrate::new()),
         "cozy-chess" => Box::new(CozyChess::new()),
         "owlchess" => Box::new(Owlchess::new()),
+        "pleco" => Box::new(Pleco::new()),
         "stockfish" => Box::new(UciEngine::start(
             vec!["/usr/games/stockfish".into()],
             options,
@@ -41,6 +42,13 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
         )?),
         "sjeng" => Box::new(XboardEngine::start(
             vec!["/usr/games/sjeng".into()],
+            options,
+        )?),
+        "chessnut" => Box::new(Process::start(
+            vec![
+                "python3".into(),
+                format!("{ROOT}/adapters/chessnut_shim.py"),
+            ],
             options,
         )?),
         "chess.js" => Box::new(Process::start(
@@ -232,6 +240,7 @@ fn a_panic_message_is_left_out_and_its_place_kept() {
 engine_snapshot!(chess, "chess", Limits::DEFAULT);
 engine_snapshot!(cozy_chess, "cozy-chess", Limits::DEFAULT);
 engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
+engine_snapshot!(pleco, "pleco", Limits::DEFAULT);
 engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
 engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
 engine_snapshot!(sjaak_ii, "sjaak-ii", OUT_OF_PROCESS);
@@ -240,3 +249,4 @@ engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);
 engine_snapshot!(kokopu, "kokopu", OUT_OF_PROCESS);
 engine_snapshot!(chessops, "chessops", OUT_OF_PROCESS);
 engine_snapshot!(js_chess_engine, "js-chess-engine", OUT_OF_PROCESS);
+engine_snapshot!(chessnut, "chessnut", OUT_OF_PROCESS);
