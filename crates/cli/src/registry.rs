@@ -7,7 +7,7 @@
 //! `owlchess`: `chess-conformance-adapters`), each answering with its own API only; engines in
 //! other processes come from `chess-conformance-engines`.
 
-use chess_conformance::{Engine, Reference};
+use chess_conformance::{Engine, Mutant, Reference};
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess};
 use chess_conformance_engines::{Options, Process, UciEngine};
 
@@ -17,6 +17,7 @@ pub const KNOWN: &[&str] = &[
     "chess",
     "cozy-chess",
     "owlchess",
+    "mutant:NAME",
     "process:COMMAND ARGS",
     "uci:PATH",
 ];
@@ -40,6 +41,9 @@ pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, 
         && let Some(engine) = external(kind, rest, options)
     {
         return engine;
+    }
+    if let Some(name) = spec.strip_prefix("mutant:") {
+        return mutant(name).map(|m| Box::new(m) as Box<dyn Engine>);
     }
     match spec {
         "reference" => Ok(Box::new(Reference::new())),
@@ -73,6 +77,9 @@ pub fn check_spec(spec: &str) -> Result<(), String> {
             argv[0]
         ));
     }
+    if let Some(name) = spec.strip_prefix("mutant:") {
+        return mutant(name).map(|_| ());
+    }
     if IN_PROCESS.contains(&spec) {
         Ok(())
     } else {
@@ -87,6 +94,16 @@ fn find_program(program: &str) -> bool {
     }
     std::env::var_os("PATH")
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+}
+
+/// The built-in mutant `name` (`chess-conformance mutants --list`).
+fn mutant(name: &str) -> Result<Mutant, String> {
+    Mutant::named(name).ok_or_else(|| {
+        format!(
+            "unknown mutant `{name}`; `chess-conformance mutants --list` lists the {}",
+            chess_conformance::mutant::MUTANTS.len()
+        )
+    })
 }
 
 fn unknown(spec: &str) -> String {
@@ -189,7 +206,14 @@ mod external_tests {
             assert_eq!(check_spec(good), Ok(()), "{good}");
         }
         // The same message as starting it would give.
-        for bad in ["nosuch", "process:", "process:'unclosed", "uci:"] {
+        assert_eq!(check_spec("mutant:castle-through-attack"), Ok(()));
+        for bad in [
+            "nosuch",
+            "process:",
+            "process:'unclosed",
+            "uci:",
+            "mutant:nosuch",
+        ] {
             assert_eq!(check_spec(bad).err(), Some(error(bad)), "{bad}");
         }
         let missing = check_spec("process:/nonexistent/engine --flag").unwrap_err();
