@@ -600,8 +600,8 @@ fn add_promotions(list: &mut Vec<Move>, role: Option<Role>) {
     add(list, extra);
 }
 
-/// A promotion's SAN without the check or mate its new piece gives (kept when the check is a
-/// discovered one... which the SAN writer cannot tell, so: no suffix on any promotion).
+/// A promotion's SAN without its check or mate sign: the writer looks for checks before the
+/// new piece is on the board (a check the promotion discovers is lost with it).
 fn promotion_without_check(san: San, suffix: Option<Suffix>, m: Move) -> String {
     let suffix = if m.is_promotion() { None } else { suffix };
     SanPlus { san, suffix }.to_string()
