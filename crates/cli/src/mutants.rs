@@ -174,7 +174,7 @@ pub fn mutants(args: &MutantsArgs) -> Result<ExitCode, BadInput> {
         match finished.next().flatten() {
             Some(Ok((run, None))) => runs.push(run),
             Some(Ok((_, Some(stopped)))) => {
-                print::err(&stopped.describe());
+                print::err(stopped.describe());
                 return Ok(ExitCode::from(stopped.exit_code()));
             }
             Some(Err(e)) => return Err(e),
