@@ -113,6 +113,7 @@ pub mod fairy;
 pub mod harness;
 mod limits;
 mod locate;
+pub mod mutant;
 pub mod protocol;
 mod reference;
 pub mod replay;
@@ -135,6 +136,7 @@ pub use engine::{
 #[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};
 pub use limits::{Deadline, Limits};
+pub use mutant::Mutant;
 pub use reference::Reference;
 pub use report::Run;
 pub use touch::{Obligation, TouchEvent};

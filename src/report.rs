@@ -415,6 +415,17 @@ pub fn summary(verdict: &Verdict) -> String {
     }
 }
 
+/// [`markdown`] with a line under its heading saying how strong the catalogue is: the mutation
+/// score `chess-conformance mutants` measured (so a passed run reads as passed against a suite
+/// that kills N of N wrong implementations).
+pub fn markdown_with_score(run: &Run, score: &str) -> String {
+    let report = markdown(run);
+    match report.split_once("\n\n") {
+        Some((heading, rest)) => format!("{heading}\n\n{}\n\n{rest}", markdown_cell(score)),
+        None => format!("{report}\n{}\n", markdown_cell(score)),
+    }
+}
+
 /// The Markdown report, for a CI step summary: a table of outcomes per rule area, every case
 /// that failed or erred with its first wrong answer, and the assertions skipped in cases that
 /// were asked something, by reason.

@@ -1,6 +1,6 @@
 //! Command-line parsing and the parts the subcommands share.
 
-use crate::{export, generate, init, list, matrix, report, run, show};
+use crate::{export, generate, init, list, matrix, mutants, report, run, show};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,6 +36,9 @@ enum Command {
     Show(show::ShowArgs),
     /// Run several engines and print a Markdown table of rule areas by engines.
     Matrix(matrix::MatrixArgs),
+    /// Run the catalogue against every built-in mutant (each breaks one rule) and report which
+    /// cases kill each; exit 1 if one survives or is killed too weakly. `--list` lists them.
+    Mutants(mutants::MutantsArgs),
     /// Write `generated/` from `cases/` (symmetry twins, mined cases, perft divides, exports),
     /// or with `--check` say whether it is up to date.
     Generate(generate::GenerateArgs),
@@ -55,7 +58,8 @@ enum Command {
 /// `help [SUBCOMMAND]`.
 #[derive(Debug, Args)]
 struct HelpArgs {
-    /// The subcommand to explain (run, list, show, matrix, generate, export, report, init).
+    /// The subcommand to explain (run, list, show, matrix, mutants, generate, export, report,
+    /// init).
     #[arg(value_name = "SUBCOMMAND")]
     command: Option<String>,
 }
@@ -343,6 +347,7 @@ pub fn main() -> ExitCode {
         Command::List(args) => list::list(&args),
         Command::Show(args) => show::show(&args),
         Command::Matrix(args) => matrix::matrix(&args),
+        Command::Mutants(args) => mutants::mutants(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Export(args) => export::export(&args),
         Command::Report(args) => report::report(&args),

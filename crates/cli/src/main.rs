@@ -15,6 +15,7 @@ mod interrupt;
 mod junit;
 mod list;
 mod matrix;
+mod mutants;
 mod pool;
 mod print;
 mod progress;

@@ -41,6 +41,10 @@ pub struct MatrixArgs {
     /// `CI` is not set.)
     #[arg(long)]
     no_progress: bool,
+    /// A mutation score of this catalogue (`mutants --json` writes it) to print under the
+    /// table: how many built-in wrong implementations the cases kill.
+    #[arg(long, value_name = "FILE")]
+    mutation_score: Option<PathBuf>,
 }
 
 /// The file name of an engine's baseline: its name, lower case, anything but letters and digits
@@ -167,7 +171,15 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
             .map_err(|e| BadInput(format!("{}: cannot write reports: {e}", dir.display())))?;
         crate::cli::check_writable(&dir.join("report.json"), "reports")?;
     }
+    let score = args
+        .mutation_score
+        .as_deref()
+        .map(crate::mutants::Score::load)
+        .transpose()?;
     let catalogue = args.selection.load()?;
+    if let Some(score) = &score {
+        score.check(catalogue.cases().len())?;
+    }
     crate::interrupt::watch();
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let partial = !args.selection.is_whole_builtin();
@@ -213,6 +225,9 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     print::out(table(
         &done.iter().map(|d| d.column.clone()).collect::<Vec<_>>(),
     ))?;
+    if let Some(score) = &score {
+        print::out(format_args!("\n{}\n", score.line()))?;
+    }
     print::out(skipped_table(&done))?;
 
     let mut clean = true;

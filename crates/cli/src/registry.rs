@@ -7,7 +7,7 @@
 //! `owlchess`, `pleco`: `chess-conformance-adapters`), each answering with its own API only; engines in
 //! other processes come from `chess-conformance-engines`.
 
-use chess_conformance::{Engine, Reference};
+use chess_conformance::{Engine, Mutant, Reference};
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
@@ -18,6 +18,7 @@ pub const KNOWN: &[&str] = &[
     "cozy-chess",
     "owlchess",
     "pleco",
+    "mutant:NAME",
     "process:COMMAND ARGS",
     "uci:PATH",
     "xboard:PATH ARGS",
@@ -42,6 +43,9 @@ pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, 
         && let Some(engine) = external(kind, rest, options)
     {
         return engine;
+    }
+    if let Some(name) = spec.strip_prefix("mutant:") {
+        return mutant(name).map(|m| Box::new(m) as Box<dyn Engine>);
     }
     match spec {
         "reference" => Ok(Box::new(Reference::new())),
@@ -76,6 +80,9 @@ pub fn check_spec(spec: &str) -> Result<(), String> {
             argv[0]
         ));
     }
+    if let Some(name) = spec.strip_prefix("mutant:") {
+        return mutant(name).map(|_| ());
+    }
     if IN_PROCESS.contains(&spec) {
         Ok(())
     } else {
@@ -90,6 +97,16 @@ fn find_program(program: &str) -> bool {
     }
     std::env::var_os("PATH")
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+}
+
+/// The built-in mutant `name` (`chess-conformance mutants --list`).
+fn mutant(name: &str) -> Result<Mutant, String> {
+    Mutant::named(name).ok_or_else(|| {
+        format!(
+            "unknown mutant `{name}`; `chess-conformance mutants --list` lists the {}",
+            chess_conformance::mutant::MUTANTS.len()
+        )
+    })
 }
 
 fn unknown(spec: &str) -> String {
@@ -202,7 +219,15 @@ mod external_tests {
             assert_eq!(check_spec(good), Ok(()), "{good}");
         }
         // The same message as starting it would give.
-        for bad in ["nosuch", "process:", "process:'unclosed", "uci:", "xboard:"] {
+        assert_eq!(check_spec("mutant:castle-through-attack"), Ok(()));
+        for bad in [
+            "nosuch",
+            "process:",
+            "process:'unclosed",
+            "uci:",
+            "xboard:",
+            "mutant:nosuch",
+        ] {
             assert_eq!(check_spec(bad).err(), Some(error(bad)), "{bad}");
         }
         let missing = check_spec("process:/nonexistent/engine --flag").unwrap_err();

@@ -18,8 +18,9 @@ pub struct RunArgs {
     /// The engine to certify: `reference` (shakmaty), the Rust libraries `chess`, `cozy-chess`,
     /// `owlchess` and `pleco` (in this process), `process:COMMAND ARGS` (a program speaking the
     /// protocol of docs/PROTOCOL.md, e.g. `process:python3 adapters/python_chess_shim.py`),
-    /// `uci:PATH` (a UCI engine, e.g. `uci:/usr/games/stockfish`) or `xboard:PATH ARGS` (an
-    /// xboard/CECP engine, e.g. `xboard:/usr/games/sjeng`).
+    /// `uci:PATH` (a UCI engine, e.g. `uci:/usr/games/stockfish`), `xboard:PATH ARGS` (an
+    /// xboard/CECP engine, e.g. `xboard:/usr/games/sjeng`) or `mutant:NAME` (a built-in mutant,
+    /// the reference with one rule broken: `mutants --list`).
     #[arg(long, default_value = "reference", value_name = "ENGINE")]
     engine: String,
     /// The report format (written to standard output).
@@ -51,6 +52,10 @@ pub struct RunArgs {
     /// No progress bar. (One is drawn on stderr only when it is a terminal and `CI` is not set.)
     #[arg(long)]
     no_progress: bool,
+    /// A mutation score of this catalogue (`mutants --json` writes it) to show in the Markdown
+    /// report, beside the verdicts: how many built-in wrong implementations the cases kill.
+    #[arg(long, value_name = "FILE")]
+    mutation_score: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -87,7 +92,15 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     crate::interrupt::watch();
     // One instance before the catalogue loads: an engine that cannot start says so at once.
     let engine = crate::cli::engine(&args.engine, &args.external)?;
+    let score = args
+        .mutation_score
+        .as_deref()
+        .map(crate::mutants::Score::load)
+        .transpose()?;
     let catalogue = args.selection.load()?;
+    if let Some(score) = &score {
+        score.check(catalogue.cases().len())?;
+    }
     let make = || crate::cli::engine(&args.engine, &args.external);
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let progress = crate::progress::Progress::new(
@@ -128,7 +141,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         }
         Format::Json => interrupted_json(report::json(&run), stopped.as_ref()),
         Format::Junit => crate::junit::junit(&run).map_err(BadInput)? + "\n",
-        Format::Markdown => report::markdown(&run),
+        Format::Markdown => match &score {
+            Some(score) => report::markdown_with_score(&run, &score.line()),
+            None => report::markdown(&run),
+        },
     };
     print::out(report)?;
     if args.format != Format::Text {

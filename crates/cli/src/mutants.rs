@@ -1,0 +1,388 @@
+//! `chess-conformance mutants`: the catalogue against every built-in mutant (each breaks one
+//! rule; `src/mutant/`), and how strong it is: per mutant whether a case kills it, by how many
+//! hand-written and generated cases, and the first of them; per rule area the share killed.
+//!
+//! A case kills a mutant when the reference passes it and the mutant fails it or errs on it (a
+//! case the reference itself fails, listed in its baseline, kills nothing). The hand-written
+//! cases alone must kill every mutant, each by two cases at least, and, where the rule has
+//! colours, by one with each side to move: a mutant only generated cases kill, or one case
+//! alone, points at a hand-written case missing.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use chess_conformance::mutant::{MUTANTS, Mutation};
+use chess_conformance::{Engine, LoadedCase, Mutant, Origin, Outcome, Run};
+use clap::Args;
+use serde::{Deserialize, Serialize};
+
+use crate::cli::{BadInput, ExternalArgs, Selection, plural};
+use crate::print;
+
+#[derive(Debug, Args)]
+pub struct MutantsArgs {
+    #[command(flatten)]
+    selection: Selection,
+    /// Print the mutants (name, rule area, FIDE article, the rule each breaks) and run nothing.
+    #[arg(long)]
+    list: bool,
+    /// Only this mutant (repeatable); default: every one.
+    #[arg(long = "mutant", value_name = "NAME")]
+    mutants: Vec<String>,
+    /// Print the result as JSON (what `run --mutation-score` and `matrix --mutation-score`
+    /// read) instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Also write the result as JSON to FILE (the text report still printed): one run gives CI
+    /// both.
+    #[arg(long, value_name = "FILE")]
+    write_score: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    external: ExternalArgs,
+    /// How many engine instances check cases at once, shared by the reference and the mutants
+    /// (default: the number of CPUs).
+    #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
+    jobs: Option<std::num::NonZeroUsize>,
+    /// No progress bars.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// The result of a mutation run, as `--json` writes it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Score {
+    /// How many cases were run against each mutant.
+    pub cases: usize,
+    /// The mutants killed.
+    pub killed: usize,
+    /// The mutants run.
+    pub mutants: usize,
+    /// Each mutant's result, in the order of the table.
+    pub results: Vec<MutantResult>,
+}
+
+/// One mutant's result.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MutantResult {
+    /// Its name.
+    pub name: String,
+    /// Its rule area.
+    pub area: String,
+    /// The FIDE article it breaks.
+    pub article: String,
+    /// The rule it breaks.
+    pub breaks: String,
+    /// Hand-written cases that kill it.
+    pub hand_written: usize,
+    /// Generated cases that kill it.
+    pub generated: usize,
+    /// Whether a hand-written case that kills it has White to move, and one Black.
+    pub colours: [bool; 2],
+    /// The first hand-written cases that kill it (then generated ones), at most five.
+    pub first: Vec<String>,
+}
+
+impl MutantResult {
+    /// Whether any case kills it.
+    pub fn killed(&self) -> bool {
+        self.hand_written + self.generated > 0
+    }
+
+    /// What is wrong with how the hand-written cases kill it, if anything: none kills it, one
+    /// only, or none with one of the colours to move (where the rule has colours).
+    pub fn weakness(&self) -> Option<String> {
+        if self.hand_written == 0 {
+            return Some(if self.generated == 0 {
+                "survives".into()
+            } else {
+                "killed by generated cases only".into()
+            });
+        }
+        if self.hand_written < 2 {
+            return Some("killed by one hand-written case only".into());
+        }
+        if has_colours(&self.area) {
+            if !self.colours[0] {
+                return Some("no hand-written case with White to move kills it".into());
+            }
+            if !self.colours[1] {
+                return Some("no hand-written case with Black to move kills it".into());
+            }
+        }
+        None
+    }
+}
+
+/// Whether the rules of an area have colours (one case per side to move is asked of them): all
+/// but FEN validity, whose faults are of the text, not of a side.
+fn has_colours(area: &str) -> bool {
+    area != "fen"
+}
+
+/// The side to move in a case's position (its FEN's, turned by each move of its history):
+/// 0 White, 1 Black.
+fn side_to_move(case: &LoadedCase) -> usize {
+    let black = case.case.fen.split_whitespace().nth(1) == Some("b");
+    usize::from(black ^ (case.case.moves.len() % 2 == 1))
+}
+
+pub fn mutants(args: &MutantsArgs) -> Result<ExitCode, BadInput> {
+    let chosen = chosen(&args.mutants)?;
+    if args.list {
+        print::out(list(&chosen))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(path) = &args.write_score {
+        crate::cli::check_writable(path, "the mutation score")?;
+    }
+    crate::interrupt::watch();
+    let catalogue = args.selection.load()?;
+    let reference = || Ok(Box::new(chess_conformance::Reference::new()) as Box<dyn Engine>);
+    let makers: Vec<Box<crate::pool::Make<'_>>> = chosen
+        .iter()
+        .map(|m| {
+            Box::new(move || Ok(Box::new(Mutant::new(m)) as Box<dyn Engine>))
+                as Box<crate::pool::Make<'_>>
+        })
+        .collect();
+    let mut all: Vec<&crate::pool::Make<'_>> = vec![&reference];
+    all.extend(makers.iter().map(|m| m.as_ref()));
+    let names: Vec<String> = std::iter::once("reference".to_owned())
+        .chain(chosen.iter().map(|m| format!("mutant:{}", m.name)))
+        .collect();
+    let name_refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let progress = crate::progress::Progress::new(
+        &name_refs,
+        catalogue.cases().len(),
+        crate::progress::wanted(args.no_progress),
+    );
+    let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
+    let mut finished = crate::pool::run_engines(
+        &all,
+        None,
+        &catalogue,
+        args.external.limits(),
+        jobs,
+        &progress,
+    )
+    .into_iter();
+    let mut runs = Vec::new();
+    for name in &names {
+        match finished.next().flatten() {
+            Some(Ok((run, None))) => runs.push(run),
+            Some(Ok((_, Some(stopped)))) => {
+                print::err(stopped.describe());
+                return Ok(ExitCode::from(stopped.exit_code()));
+            }
+            Some(Err(e)) => return Err(e),
+            None => return Err(BadInput(format!("`{name}` was not run"))),
+        }
+    }
+    let mut runs = runs.into_iter();
+    let reference = runs
+        .next()
+        .ok_or_else(|| BadInput("the reference was not run".into()))?;
+    let results: Vec<MutantResult> = chosen
+        .iter()
+        .zip(runs)
+        .map(|(m, run)| judge(m, &reference, &run))
+        .collect();
+    let score = Score {
+        cases: catalogue.cases().len(),
+        killed: results.iter().filter(|r| r.killed()).count(),
+        mutants: results.len(),
+        results,
+    };
+    let json = serde_json::to_string_pretty(&score)
+        .map_err(|e| BadInput(format!("cannot write the score as JSON: {e}")))?
+        + "\n";
+    if let Some(path) = &args.write_score {
+        crate::write::atomically(path, json.as_bytes()).map_err(|e| {
+            BadInput(format!(
+                "{}: cannot write the mutation score: {e}",
+                path.display()
+            ))
+        })?;
+    }
+    if args.json {
+        print::out(json)?;
+    } else {
+        print::out(text(&score))?;
+    }
+    let weak = score.results.iter().any(|r| r.weakness().is_some());
+    Ok(if weak {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The mutants `--mutant` names (every one when none is named).
+fn chosen(names: &[String]) -> Result<Vec<&'static Mutation>, BadInput> {
+    if names.is_empty() {
+        return Ok(MUTANTS.iter().collect());
+    }
+    names
+        .iter()
+        .map(|name| {
+            chess_conformance::mutant::by_name(name).ok_or_else(|| {
+                BadInput(format!(
+                    "unknown mutant `{name}`; `chess-conformance mutants --list` lists them"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// The table `--list` prints.
+fn list(chosen: &[&Mutation]) -> String {
+    let mut out = String::new();
+    for m in chosen {
+        let _ = writeln!(
+            out,
+            "{:<38} {:<22} {:<8} {}",
+            m.name, m.area, m.article, m.breaks
+        );
+    }
+    out
+}
+
+/// Which cases kill a mutant: passed by the reference, failed or erred by the mutant.
+fn judge(mutation: &Mutation, reference: &Run<'_>, run: &Run<'_>) -> MutantResult {
+    let mut hand = Vec::new();
+    let mut generated = Vec::new();
+    let mut colours = [false; 2];
+    for ((case, theirs), (_, ours)) in run.results.iter().zip(&reference.results) {
+        let killed = ours.outcome == Outcome::Pass
+            && matches!(theirs.outcome, Outcome::Fail | Outcome::Error);
+        if !killed {
+            continue;
+        }
+        if case.origin == Origin::HandWritten {
+            colours[side_to_move(case)] = true;
+            hand.push(case.case.id.clone());
+        } else {
+            generated.push(case.case.id.clone());
+        }
+    }
+    MutantResult {
+        name: mutation.name.into(),
+        area: mutation.area.into(),
+        article: mutation.article.into(),
+        breaks: mutation.breaks.into(),
+        hand_written: hand.len(),
+        generated: generated.len(),
+        colours,
+        first: hand.iter().chain(&generated).take(5).cloned().collect(),
+    }
+}
+
+/// The text report: a line per mutant, the share killed per rule area, the score.
+fn text(score: &Score) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<38} {:<9} {:>5} {:>9}  first killing cases",
+        "mutant", "", "hand", "generated"
+    );
+    for r in &score.results {
+        let verdict = if r.killed() { "killed" } else { "SURVIVED" };
+        let _ = writeln!(
+            out,
+            "{:<38} {:<9} {:>5} {:>9}  {}",
+            r.name,
+            verdict,
+            r.hand_written,
+            r.generated,
+            r.first.join(", ")
+        );
+        if let Some(weakness) = r.weakness() {
+            let _ = writeln!(out, "  ^ {weakness}: {} ({})", r.breaks, r.article);
+        }
+    }
+    let mut areas: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for r in &score.results {
+        let entry = areas.entry(&r.area).or_default();
+        entry.1 += 1;
+        if r.killed() {
+            entry.0 += 1;
+        }
+    }
+    let _ = writeln!(out, "\nper rule area:");
+    for (area, (killed, all)) in areas {
+        let _ = writeln!(out, "  {area:<22} {killed} of {all} killed");
+    }
+    let weak = score
+        .results
+        .iter()
+        .filter(|r| r.weakness().is_some())
+        .count();
+    let _ = writeln!(
+        out,
+        "\n{}: this catalogue ({}) kills {} of {} built-in mutants{}",
+        if weak == 0 { "ok" } else { "FAILED" },
+        plural(score.cases, "case"),
+        score.killed,
+        score.mutants,
+        if weak == 0 {
+            String::new()
+        } else {
+            format!("; {} killed too weakly", plural(weak, "mutant"))
+        }
+    );
+    out
+}
+
+impl Score {
+    /// Reads a score `mutants --json` wrote.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the file, when it cannot be read or is not a score.
+    pub fn load(path: &std::path::Path) -> Result<Score, BadInput> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            BadInput(format!(
+                "{}: cannot read the mutation score: {e}",
+                path.display()
+            ))
+        })?;
+        serde_json::from_str(&text).map_err(|e| {
+            BadInput(format!(
+                "{}: not a mutation score (`chess-conformance mutants --json` writes one): {e}",
+                path.display()
+            ))
+        })
+    }
+
+    /// Checks that the score was measured on a catalogue of `cases` cases, the one a run loaded.
+    ///
+    /// # Errors
+    ///
+    /// A message with both counts, when they differ.
+    pub fn check(&self, cases: usize) -> Result<(), BadInput> {
+        if self.cases == cases {
+            Ok(())
+        } else {
+            Err(BadInput(format!(
+                "the mutation score was measured on {} and this run has {}: run \
+                 `chess-conformance mutants --json` on the same cases",
+                plural(self.cases, "case"),
+                plural(cases, "case")
+            )))
+        }
+    }
+
+    /// The line reports show: `kills 68 of 68 built-in mutants (24,515 cases)`.
+    pub fn line(&self) -> String {
+        format!(
+            "Mutation score: this catalogue ({}) kills {} of {} built-in mutants \
+             (`chess-conformance mutants`)",
+            plural(self.cases, "case"),
+            self.killed,
+            self.mutants
+        )
+    }
+}
