@@ -218,7 +218,7 @@ struct Found {
 
 /// The run's figures.
 #[derive(Default)]
-struct Tally {
+pub(crate) struct Tally {
     games: u64,
     plies: u64,
     questions: u64,
@@ -289,9 +289,6 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, BadInput> {
         b: &mut **b,
         limits: args.external.limits(),
     };
-    let mut found: BTreeMap<Kind, Found> = BTreeMap::new();
-    let mut known_seen: BTreeMap<Kind, usize> = BTreeMap::new();
-    let mut tally = Tally::default();
     let context = case::Context {
         a: a_name.clone(),
         b: b_name.clone(),
@@ -307,36 +304,20 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, BadInput> {
             .collect::<Vec<_>>()
             .join(", ")
     ))?;
-    let mut index = 0;
-    while budget.more(index, begin) && interrupted().is_none() {
-        let mut game = FuzzGame::new(args.seed, index);
-        let plies = game.plies.clone();
-        for (i, ply) in plies.iter().enumerate() {
-            if interrupted().is_some() {
-                break;
-            }
-            let targets = targets(&mut game, ply, i);
-            tally.questions += targets.len() as u64 + 1;
-            let mut disagreements = pair.compare(&ply.fen, &ply.moves, &ply.position, &targets);
-            let mutated = game.mutated_fen(ply);
-            disagreements.extend(pair.compare(&mutated, &[], &ply.position, &[Target::Valid]));
-            tally.plies += 1;
-            for d in disagreements {
-                if known.contains(&d.kind) {
-                    *known_seen.entry(d.kind).or_default() += 1;
-                } else if let Some(f) = found.get_mut(&d.kind) {
-                    f.count += 1;
-                } else {
-                    let shrunk = shrink::shrink(&mut pair, &d);
-                    let printed = case::print(&context, &shrunk, &mut pair);
-                    print::out(&printed)?;
-                    found.insert(d.kind.clone(), Found { count: 1 });
-                }
-            }
+    let mut failed_output = None;
+    let session = session(&mut pair, &context, budget, &known, &mut |text| {
+        if let Err(e) = print::out(text) {
+            failed_output.get_or_insert(e);
         }
-        tally.games += 1;
-        index += 1;
+    });
+    if let Some(e) = failed_output {
+        return Err(e);
     }
+    let Session {
+        found,
+        known_seen,
+        tally,
+    } = session;
     let elapsed = begin.elapsed();
     let mut summary = format!(
         "\nfuzz: {} games, {} plies; {} new kind(s) of disagreement, {} known kind(s) met ({} in the baselines)\n",
@@ -362,6 +343,65 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, BadInput> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// What a fuzz session found.
+pub(crate) struct Session {
+    /// The new kinds, with how often each came.
+    found: BTreeMap<Kind, Found>,
+    /// The known kinds met, with how often.
+    known_seen: BTreeMap<Kind, usize>,
+    /// The games, plies and questions.
+    tally: Tally,
+}
+
+/// Plays the games of `context.seed` within `budget`, comparing `pair` at every ply; each new
+/// kind of disagreement is shrunk and its case handed to `emit` when first met.
+pub(crate) fn session(
+    pair: &mut Pair<'_>,
+    context: &case::Context,
+    budget: Budget,
+    known: &Known,
+    emit: &mut dyn FnMut(&str),
+) -> Session {
+    let mut found: BTreeMap<Kind, Found> = BTreeMap::new();
+    let mut known_seen: BTreeMap<Kind, usize> = BTreeMap::new();
+    let mut tally = Tally::default();
+    let begin = Instant::now();
+    let mut index = 0;
+    while budget.more(index, begin) && interrupted().is_none() {
+        let mut game = FuzzGame::new(context.seed, index);
+        let plies = game.plies.clone();
+        for (i, ply) in plies.iter().enumerate() {
+            if interrupted().is_some() {
+                break;
+            }
+            let targets = targets(&mut game, ply, i);
+            tally.questions += targets.len() as u64 + 1;
+            let mut disagreements = pair.compare(&ply.fen, &ply.moves, &ply.position, &targets);
+            let mutated = game.mutated_fen(ply);
+            disagreements.extend(pair.compare(&mutated, &[], &ply.position, &[Target::Valid]));
+            tally.plies += 1;
+            for d in disagreements {
+                if known.contains(&d.kind) {
+                    *known_seen.entry(d.kind).or_default() += 1;
+                } else if let Some(f) = found.get_mut(&d.kind) {
+                    f.count += 1;
+                } else {
+                    let shrunk = shrink::shrink(pair, &d);
+                    emit(&case::print(context, &shrunk, pair));
+                    found.insert(d.kind.clone(), Found { count: 1 });
+                }
+            }
+        }
+        tally.games += 1;
+        index += 1;
+    }
+    Session {
+        found,
+        known_seen,
+        tally,
+    }
 }
 
 /// The capabilities `fuzz` asks about (the rest it does not: attacks, touch-move, ...).
@@ -437,7 +477,7 @@ fn is_reference(engine: &dyn Engine) -> bool {
 
 /// How long a run goes on.
 #[derive(Debug, Clone, Copy)]
-enum Budget {
+pub(crate) enum Budget {
     Games(u64),
     Time(Duration),
 }
@@ -450,3 +490,6 @@ impl Budget {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
