@@ -78,7 +78,11 @@ pub(crate) fn print(ctx: &Context, shrunk: &Shrunk, pair: &mut Pair<'_>) -> Stri
         out,
         "# {}: {}",
         ctx.b,
-        if d.a_erred { "(not asked)" } else { &d.b_answer }
+        if d.a_erred {
+            "(not asked)"
+        } else {
+            &d.b_answer
+        }
     );
     let game = Game {
         fen: &d.fen,
@@ -125,12 +129,16 @@ pub(crate) fn print(ctx: &Context, shrunk: &Shrunk, pair: &mut Pair<'_>) -> Stri
                 chess_conformance::check(engine, &loaded).outcome == Outcome::Pass
             };
             let (a_agrees, b_agrees) = (side(pair.a), side(pair.b));
-            let judge = if by_reference { "the reference" } else { &ctx.a };
+            let judge = if by_reference {
+                "the reference"
+            } else {
+                &ctx.a
+            };
             let sides = match (a_agrees, b_agrees) {
-                (true, false) => format!("{judge} takes {}'s side", ctx.a),
-                (false, true) => format!("{judge} takes {}'s side", ctx.b),
-                (true, true) => format!("{judge} agrees with both (the answers differ only here)"),
-                (false, false) => format!("{judge} takes neither side"),
+                (true, false) => format!("{judge} agrees with {}, not {}", ctx.a, ctx.b),
+                (false, true) => format!("{judge} agrees with {}, not {}", ctx.b, ctx.a),
+                (true, true) => format!("{judge} agrees with both (they differ only here)"),
+                (false, false) => format!("{judge} agrees with neither"),
             };
             let _ = writeln!(out, "# {sides}; the expectation below is {judge}'s answer:");
             let _ = writeln!(

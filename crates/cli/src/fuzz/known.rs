@@ -172,7 +172,11 @@ pub(crate) fn classify(target: &Target, position: &Chess, expected: &str, actual
         Target::MatingMaterial => "6.9".into(),
         Target::San(uci) => san_rule(position, uci, expected, actual),
         Target::FromSan(san) => {
-            let uci = if expected.len() >= 4 && expected.is_ascii() { expected } else { actual };
+            let uci = if expected.len() >= 4 && expected.is_ascii() {
+                expected
+            } else {
+                actual
+            };
             san_rule(position, uci, san, san)
         }
         Target::After(uci) => {
@@ -220,7 +224,11 @@ fn move_rule(position: &Chess, uci: &str, allowed_wrongly: bool) -> String {
     let rank_step = (i32::from(from.rank()) - i32::from(to.rank())).abs();
     match piece.role {
         Role::King if file_step == 2 => "3.8.2".into(),
-        Role::Pawn if uci.len() == 5 || to.rank() == shakmaty::Rank::First || to.rank() == shakmaty::Rank::Eighth => {
+        Role::Pawn
+            if uci.len() == 5
+                || to.rank() == shakmaty::Rank::First
+                || to.rank() == shakmaty::Rank::Eighth =>
+        {
             "3.7.3.3".into()
         }
         Role::Pawn if file_step == 1 && position.board().piece_at(to).is_none() => "3.7.3.1".into(),
@@ -270,10 +278,9 @@ mod tests {
 
     #[test]
     fn moves_are_classified_by_what_they_are() {
-        let pos: Chess = chess_conformance::replay::parse_fen(
-            "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
-        )
-        .unwrap();
+        let pos: Chess =
+            chess_conformance::replay::parse_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1")
+                .unwrap();
         assert_eq!(move_rule(&pos, "e1g1", false), "3.8.2");
         assert_eq!(move_rule(&pos, "e5d6", false), "3.7.3.1");
         assert_eq!(move_rule(&pos, "b7a8q", false), "3.7.3.3");
@@ -283,8 +290,9 @@ mod tests {
             classify(&Target::Moves, &pos, "[..]", "missing [e1c1]"),
             "3.8.2"
         );
-        assert_eq!(moves_in("missing [e1c1, b7a8q]; unexpected [a1a2]"), [
-            "e1c1", "b7a8q", "a1a2"
-        ]);
+        assert_eq!(
+            moves_in("missing [e1c1, b7a8q]; unexpected [a1a2]"),
+            ["e1c1", "b7a8q", "a1a2"]
+        );
     }
 }

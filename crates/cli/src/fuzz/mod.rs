@@ -98,9 +98,8 @@ fn expect_of(
     target: &Target,
     game: &Game,
 ) -> Result<Option<chess_conformance::Expect>, String> {
-    catch_unwind(AssertUnwindSafe(|| target.expect_of(engine, game))).unwrap_or_else(|_| {
-        Err(format!("panicked answering {}", target.label()))
-    })
+    catch_unwind(AssertUnwindSafe(|| target.expect_of(engine, game)))
+        .unwrap_or_else(|_| Err(format!("panicked answering {}", target.label())))
 }
 
 impl Pair<'_> {

@@ -115,7 +115,11 @@ fn candidates(d: &Disagreement) -> Vec<(String, Vec<String>)> {
         return out;
     };
     let setup = parsed.into_setup();
-    let with = |s: Setup| Fen::try_from(s).ok().map(|f| (f.to_string(), d.moves.clone()));
+    let with = |s: Setup| {
+        Fen::try_from(s)
+            .ok()
+            .map(|f| (f.to_string(), d.moves.clone()))
+    };
     for square in setup.board.occupied() {
         if setup.board.role_at(square) == Some(Role::King) {
             continue;
@@ -143,4 +147,3 @@ fn candidates(d: &Disagreement) -> Vec<(String, Vec<String>)> {
     }
     out
 }
-

@@ -31,12 +31,20 @@ const MAX_PLIES: usize = 160;
 const MAX_PLIES_PLACED: usize = 80;
 
 /// The pieces a random placement draws from, besides the two kings.
-const EXTRA: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+const EXTRA: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
 
 impl FuzzGame {
     /// Game number `index` of the run seeded `seed`.
     pub(crate) fn new(seed: u64, index: u64) -> FuzzGame {
-        let mut miner = Miner::seeded(&format!("chess-conformance fuzz, seed {seed}, game {index}"));
+        let mut miner = Miner::seeded(&format!(
+            "chess-conformance fuzz, seed {seed}, game {index}"
+        ));
         let start = if miner.chance(3, 4) {
             Some(Chess::default())
         } else {
@@ -106,7 +114,9 @@ fn without_disambiguation(san: &str) -> Option<String> {
     // The destination is the last square in the text.
     let dest = body
         .char_indices()
-        .filter(|(i, c)| c.is_ascii_lowercase() && body[i + 1..].starts_with(|d: char| d.is_ascii_digit()))
+        .filter(|(i, c)| {
+            c.is_ascii_lowercase() && body[i + 1..].starts_with(|d: char| d.is_ascii_digit())
+        })
         .map(|(i, _)| i)
         .next_back()?;
     let before = &body[..capture.unwrap_or(dest)];
@@ -119,16 +129,30 @@ fn without_disambiguation(san: &str) -> Option<String> {
 /// Two kings and two to eight other pieces of either colour on random squares, the side to
 /// move at random, or `None` when no legal placement came.
 fn placement(miner: &mut Miner) -> Option<Chess> {
-    let mut pieces = vec![Piece { color: Color::White, role: Role::King }, Piece {
-        color: Color::Black,
-        role: Role::King,
-    }];
+    let mut pieces = vec![
+        Piece {
+            color: Color::White,
+            role: Role::King,
+        },
+        Piece {
+            color: Color::Black,
+            role: Role::King,
+        },
+    ];
     for _ in 0..2 + miner.below(7) {
-        let color = if miner.chance(1, 2) { Color::White } else { Color::Black };
+        let color = if miner.chance(1, 2) {
+            Color::White
+        } else {
+            Color::Black
+        };
         let role = *miner.pick(&EXTRA);
         pieces.push(Piece { color, role });
     }
-    let turn = if miner.chance(1, 2) { Color::White } else { Color::Black };
+    let turn = if miner.chance(1, 2) {
+        Color::White
+    } else {
+        Color::Black
+    };
     miner.place(&pieces, turn)
 }
 
@@ -175,7 +199,12 @@ mod tests {
     fn games_are_the_same_for_a_seed_and_legal() {
         let a = FuzzGame::new(7, 3);
         let b = FuzzGame::new(7, 3);
-        let fens = |g: &FuzzGame| g.plies.iter().map(|p| (p.fen.clone(), p.moves.clone())).collect::<Vec<_>>();
+        let fens = |g: &FuzzGame| {
+            g.plies
+                .iter()
+                .map(|p| (p.fen.clone(), p.moves.clone()))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(fens(&a), fens(&b));
         for ply in &a.plies {
             let r = chess_conformance::replay::Replay::strict(&ply.fen, &ply.moves)

@@ -143,9 +143,9 @@ impl Target {
                     }]);
                     Ok(())
                 }
-                Ok(MoveResult::Refused(why)) => {
-                    Err(EngineError::Failed(format!("refused the legal move {uci}: {why}")))
-                }
+                Ok(MoveResult::Refused(why)) => Err(EngineError::Failed(format!(
+                    "refused the legal move {uci}: {why}"
+                ))),
                 Err(e) => Err(e),
             },
             Target::Valid => engine
@@ -222,10 +222,7 @@ pub(crate) fn load(case: Case) -> Result<LoadedCase, String> {
 /// The capabilities both engines declare.
 pub(crate) fn common(a: &dyn Engine, b: &dyn Engine) -> Capabilities {
     let b = b.capabilities();
-    a.capabilities()
-        .iter()
-        .filter(|c| b.contains(*c))
-        .collect()
+    a.capabilities().iter().filter(|c| b.contains(*c)).collect()
 }
 
 /// The rule names of a state, for [`crate::fuzz::known`]'s classification.

@@ -79,7 +79,10 @@ fn a_wrong_engine_is_found_shrunk_and_printed_as_a_case_that_loads() {
     assert!(session.found.values().all(|f| f.count >= 1));
     assert!(out.contains("# reference: ["), "{out}");
     assert!(out.contains("# the engine: missing [e"), "{out}");
-    assert!(out.contains("the reference takes reference's side"), "{out}");
+    assert!(
+        out.contains("# the reference agrees with reference, not the engine;"),
+        "{out}"
+    );
     // Shrunk: fewer pieces than the game it was met in (castling happens with most pieces on
     // the board), and no history.
     let sizes = out
