@@ -36,7 +36,28 @@ impl Kind {
             rule,
         }
     }
+
+    /// The kind of an error (an engine that did not answer) in `position`:
+    /// all the questions about a position an engine refuses err alike, so errors are one kind
+    /// per article, `error`; a halfmove clock past 100 (which FIDE 9.3 and 9.6.2 keep counting)
+    /// is the usual cause.
+    pub(crate) fn error(position: &Chess, rule: String) -> Kind {
+        let rule = if position.halfmoves() >= 100 {
+            "9.3.2".to_owned()
+        } else {
+            rule
+        };
+        // The area of the article alone: the question that erred does not make the kind.
+        Kind {
+            key: ERROR,
+            area: area(&rule, &Target::Moves),
+            rule,
+        }
+    }
 }
+
+/// The key of an error kind: no answer at all, to any assertion.
+const ERROR: &str = "error";
 
 /// The rule area (the file of `cases/`) a disagreement about `target` under `rule` belongs in.
 pub(crate) fn area(rule: &str, target: &Target) -> &'static str {
@@ -83,8 +104,12 @@ impl fmt::Display for Kind {
 pub(crate) struct Known(BTreeSet<(String, String)>);
 
 impl Known {
-    /// Whether the baseline records this kind.
+    /// Whether the baseline records this kind: its key in its rule area, or (an error, which
+    /// fails every assertion asked) any key there.
     pub(crate) fn contains(&self, kind: &Kind) -> bool {
+        if kind.key == ERROR {
+            return self.0.iter().any(|(_, area)| area == kind.area);
+        }
         [kind.key, "*"]
             .iter()
             .any(|key| self.0.contains(&((*key).to_owned(), kind.area.to_owned())))
@@ -274,6 +299,14 @@ mod tests {
         assert!(!known.contains(&Kind::new(&Target::Moves, "3.7.3.1".into())));
         assert!(known.contains(&Kind::new(&Target::Valid, "3.10.3".into())));
         assert!(!known.contains(&Kind::new(&Target::After("e1g1".into()), "3.8.2".into())));
+        // An error is known where the baseline has any failure of its area.
+        let fifty: Chess =
+            chess_conformance::replay::parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 120 80").unwrap();
+        let error = Kind::error(&fifty, "3.1".into());
+        assert_eq!((error.key, error.area), ("error", "fifty-move"));
+        assert!(!known.contains(&error));
+        let en_passant = Kind::error(&Chess::default(), "3.7.3.1".into());
+        assert!(known.contains(&en_passant));
     }
 
     #[test]

@@ -128,7 +128,7 @@ impl Pair<'_> {
                 }
                 Ok(None) => {}
                 Err(why) => out.push(Disagreement {
-                    kind: Kind::new(target, known::classify(target, position, "", &why)),
+                    kind: Kind::error(position, known::classify(target, position, "", &why)),
                     target: target.clone(),
                     fen: fen.to_owned(),
                     moves: moves.to_vec(),
@@ -167,10 +167,14 @@ impl Pair<'_> {
                     _ => check.actual,
                 };
                 out.push(Disagreement {
-                    kind: Kind::new(
-                        target,
-                        known::classify(target, position, &check.expected, &b_answer),
-                    ),
+                    kind: {
+                        let rule = known::classify(target, position, &check.expected, &b_answer);
+                        if check.outcome == Outcome::Error {
+                            Kind::error(position, rule)
+                        } else {
+                            Kind::new(target, rule)
+                        }
+                    },
                     target: target.clone(),
                     fen: fen.to_owned(),
                     moves: moves.to_vec(),

@@ -83,9 +83,19 @@ fn persists(
     moves: &[String],
 ) -> Option<Disagreement> {
     let position = position_of(fen, moves, &d.target)?;
+    // A simpler position is still a game in progress if the original was: shrinking KR v K
+    // to K v K would trade the question for another (the game is over there).
+    if d.target != Target::Valid && ongoing(&d.fen, &d.moves) && !ongoing(fen, moves) {
+        return None;
+    }
     pair.compare(fen, moves, &position, std::slice::from_ref(&d.target))
         .into_iter()
         .find(|n| n.kind == d.kind && n.a_erred == d.a_erred)
+}
+
+/// Whether the game at `fen` and `moves` is still going on (by the reference's replay).
+fn ongoing(fen: &str, moves: &[String]) -> bool {
+    Replay::new(fen, moves).is_ok_and(|r| r.state() == chess_conformance::GameState::Ongoing)
 }
 
 /// The position a candidate reaches; for a FEN that must be judged valid or not, whatever

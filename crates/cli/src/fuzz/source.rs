@@ -3,9 +3,10 @@
 //! random legal placements, each game drawn from its own seed so that a run is the same
 //! whatever its length, and the miners' FEN corruptions for the validity question.
 
-use chess_conformance_generate::mine::{self, Miner, RandomGame};
+use chess_conformance::replay::{self, RepetitionKey};
+use chess_conformance_generate::mine::{self, Miner};
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Piece, Position, Role};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Piece, Position, Role};
 
 /// A position to ask about: the FEN of the last position a pawn move or capture reached (no
 /// earlier position can repeat a later one) and the moves since, as the case will write it.
@@ -40,24 +41,22 @@ const EXTRA: [Role; 5] = [
 ];
 
 impl FuzzGame {
-    /// Game number `index` of the run seeded `seed`.
+    /// Game number `index` of the run seeded `seed`: three in four from the initial
+    /// position, the others from a random placement.
     pub(crate) fn new(seed: u64, index: u64) -> FuzzGame {
         let mut miner = Miner::seeded(&format!(
             "chess-conformance fuzz, seed {seed}, game {index}"
         ));
-        let start = if miner.chance(3, 4) {
-            Some(Chess::default())
-        } else {
-            placement(&mut miner)
+        let (start, max) = match miner.chance(3, 4) {
+            true => (Chess::default(), MAX_PLIES),
+            false => match placement(&mut miner) {
+                Some(start) => (start, MAX_PLIES_PLACED),
+                None => (Chess::default(), MAX_PLIES),
+            },
         };
-        let (game, max) = match start {
-            Some(start) if start == Chess::default() => (miner.game(&start, MAX_PLIES), MAX_PLIES),
-            Some(start) => (miner.game(&start, MAX_PLIES_PLACED), MAX_PLIES_PLACED),
-            None => (miner.game(&Chess::default(), MAX_PLIES), MAX_PLIES),
-        };
-        debug_assert!(game.moves.len() <= max);
+        let (positions, moves) = play(&mut miner, start, max);
         FuzzGame {
-            plies: plies(&game),
+            plies: plies(&positions, &moves),
             miner,
         }
     }
@@ -127,7 +126,9 @@ fn without_disambiguation(san: &str) -> Option<String> {
 }
 
 /// Two kings and two to eight other pieces of either colour on random squares, the side to
-/// move at random, or `None` when no legal placement came.
+/// move at random, and half the time a halfmove clock already high (up to 140) and a later move
+/// number, so that the fifty- and seventy-five-move rules come within reach; or `None` when no
+/// legal placement came.
 fn placement(miner: &mut Miner) -> Option<Chess> {
     let mut pieces = vec![
         Piece {
@@ -153,24 +154,74 @@ fn placement(miner: &mut Miner) -> Option<Chess> {
     } else {
         Color::Black
     };
-    miner.place(&pieces, turn)
+    let placed = miner.place(&pieces, turn)?;
+    if miner.chance(1, 2) {
+        return Some(placed);
+    }
+    let mut setup = placed.to_setup(EnPassantMode::Legal);
+    setup.halfmoves = miner.below(141) as u32;
+    setup.fullmoves =
+        std::num::NonZeroU32::new(1 + miner.below(120) as u32).unwrap_or(std::num::NonZeroU32::MIN);
+    Some(setup.position(CastlingMode::Standard).unwrap_or(placed))
+}
+
+/// A random game from `start` of at most `max` plies, stopping where
+/// [`chess_conformance_generate::mine::RandomGame`] stops (no legal move, insufficient
+/// material, a fivefold repetition, 150 halfmoves without progress). One move in three, when
+/// it can, takes back the mover's previous move (the piece returns, nothing captured), so that
+/// repetitions, and the claims and endings they bring, are common.
+fn play(miner: &mut Miner, start: Chess, max: usize) -> (Vec<Chess>, Vec<Move>) {
+    let mut pos = start;
+    let mut positions = vec![pos.clone()];
+    let mut moves: Vec<Move> = Vec::new();
+    let mut keys = vec![RepetitionKey::of(&pos)];
+    while moves.len() < max {
+        let current = keys.last().expect("the start is there");
+        let repeated = keys.iter().filter(|k| *k == current).count();
+        if pos.is_insufficient_material() || pos.halfmoves() >= 150 || repeated >= 5 {
+            break;
+        }
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let back = match moves.len() {
+            n if n >= 2 && miner.chance(1, 3) => {
+                let previous = &moves[n - 2];
+                legal
+                    .iter()
+                    .find(|m| {
+                        m.from() == Some(previous.to())
+                            && Some(m.to()) == previous.from()
+                            && !m.is_capture()
+                            && m.promotion().is_none()
+                    })
+                    .cloned()
+            }
+            _ => None,
+        };
+        let m = back.unwrap_or_else(|| legal[miner.below(legal.len())].clone());
+        pos.play_unchecked(m.clone());
+        moves.push(m);
+        positions.push(pos.clone());
+        keys.push(RepetitionKey::of(&pos));
+    }
+    (positions, moves)
 }
 
 /// The plies of a game, each from the last zeroing move, stopping at the first dead position
 /// (a history may not go on after the game ends, FIDE 5.2.2).
-fn plies(game: &RandomGame) -> Vec<Ply> {
+fn plies(positions: &[Chess], moves: &[Move]) -> Vec<Ply> {
+    let uci: Vec<String> = moves.iter().cloned().map(replay::to_uci).collect();
     let mut out = Vec::new();
     let mut zero = 0;
-    for (i, position) in game.positions.iter().enumerate() {
-        if i > 0 {
-            let m = game.moves[i - 1];
-            if m.is_zeroing() {
-                zero = i;
-            }
+    for (i, position) in positions.iter().enumerate() {
+        if i > 0 && moves[i - 1].is_zeroing() {
+            zero = i;
         }
         out.push(Ply {
-            fen: mine::fen(&game.positions[zero]),
-            moves: game.uci(i)[zero..].to_vec(),
+            fen: mine::fen(&positions[zero]),
+            moves: uci[zero..i].to_vec(),
             position: position.clone(),
         });
         if chess_conformance::winnable::is_dead(position) {
