@@ -25,8 +25,9 @@ fn plies_per_second(engines: &[&str], games: &str) -> f64 {
     }
     let out = command.output().expect("the binary runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // Exit 1 is a run that met a new kind of disagreement: its speed counts all the same.
     assert!(
-        out.status.success(),
+        matches!(out.status.code(), Some(0 | 1)),
         "fuzz {engines:?} exited {}: {stderr}{}",
         out.status,
         String::from_utf8_lossy(&out.stdout)

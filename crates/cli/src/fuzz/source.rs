@@ -209,19 +209,29 @@ fn play(miner: &mut Miner, start: Chess, max: usize) -> (Vec<Chess>, Vec<Move>) 
     (positions, moves)
 }
 
-/// The plies of a game, each from the last zeroing move, stopping at the first dead position
-/// (a history may not go on after the game ends, FIDE 5.2.2).
+/// The plies of a game, stopping at the first dead position (a history may not go on after the
+/// game ends, FIDE 5.2.2). A ply is asked about from the last zeroing move when the position
+/// reached has occurred before since (the history decides repetitions, and nothing else the
+/// questions ask), and on every fourth ply, so that engines replay histories; otherwise from
+/// its own FEN, which costs the loader and both engines no replay.
 fn plies(positions: &[Chess], moves: &[Move]) -> Vec<Ply> {
     let uci: Vec<String> = moves.iter().cloned().map(replay::to_uci).collect();
+    let keys: Vec<RepetitionKey> = positions.iter().map(RepetitionKey::of).collect();
     let mut out = Vec::new();
     let mut zero = 0;
     for (i, position) in positions.iter().enumerate() {
         if i > 0 && moves[i - 1].is_zeroing() {
             zero = i;
         }
+        let repeated = keys[zero..i].contains(&keys[i]);
+        let from = if repeated || i.is_multiple_of(4) {
+            zero
+        } else {
+            i
+        };
         out.push(Ply {
-            fen: mine::fen(&positions[zero]),
-            moves: uci[zero..i].to_vec(),
+            fen: mine::fen(&positions[from]),
+            moves: uci[from..i].to_vec(),
             position: position.clone(),
         });
         if chess_conformance::winnable::is_dead(position) {
