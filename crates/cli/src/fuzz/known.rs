@@ -69,7 +69,11 @@ pub(crate) fn area(rule: &str, target: &Target) -> &'static str {
         _ => {}
     }
     let starts = |p: &str| rule == p || rule.starts_with(&format!("{p}."));
-    if starts("3.8.2") {
+    if starts("3.10.3") {
+        "fen"
+    } else if starts("3.10.1") {
+        "perft"
+    } else if starts("3.8.2") {
         "castling"
     } else if starts("3.7.3.1") || starts("3.7.3.2") {
         "en-passant"
