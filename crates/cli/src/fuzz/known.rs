@@ -275,9 +275,9 @@ fn move_rule(position: &Chess, uci: &str, allowed_wrongly: bool) -> String {
 /// The article of the notation appendix a SAN disagreement is about.
 fn san_rule(position: &Chess, uci: &str, expected: &str, actual: &str) -> String {
     let both = format!("{expected} {actual}");
-    if both.contains("O-O") || move_rule(position, uci, false) == "3.8.2" {
-        "C.13".into()
-    } else if expected.trim_end_matches(['+', '#']) == actual.trim_end_matches(['+', '#']) {
+    // Castling and the check or mate suffix (they differ only there) are C.13.
+    let castling = both.contains("O-O") || move_rule(position, uci, false) == "3.8.2";
+    if castling || expected.trim_end_matches(['+', '#']) == actual.trim_end_matches(['+', '#']) {
         "C.13".into()
     } else if both.contains('=') {
         "C.11".into()

@@ -196,12 +196,12 @@ fn play(miner: &mut Miner, start: Chess, max: usize) -> (Vec<Chess>, Vec<Move>) 
                             && !m.is_capture()
                             && m.promotion().is_none()
                     })
-                    .cloned()
+                    .copied()
             }
             _ => None,
         };
-        let m = back.unwrap_or_else(|| legal[miner.below(legal.len())].clone());
-        pos.play_unchecked(m.clone());
+        let m = back.unwrap_or_else(|| legal[miner.below(legal.len())]);
+        pos.play_unchecked(m);
         moves.push(m);
         positions.push(pos.clone());
         keys.push(RepetitionKey::of(&pos));
@@ -215,7 +215,7 @@ fn play(miner: &mut Miner, start: Chess, max: usize) -> (Vec<Chess>, Vec<Move>) 
 /// questions ask), and on every fourth ply, so that engines replay histories; otherwise from
 /// its own FEN, which costs the loader and both engines no replay.
 fn plies(positions: &[Chess], moves: &[Move]) -> Vec<Ply> {
-    let uci: Vec<String> = moves.iter().cloned().map(replay::to_uci).collect();
+    let uci: Vec<String> = moves.iter().copied().map(replay::to_uci).collect();
     let keys: Vec<RepetitionKey> = positions.iter().map(RepetitionKey::of).collect();
     let mut out = Vec::new();
     let mut zero = 0;
