@@ -52,9 +52,9 @@ pub struct FuzzArgs {
     /// progress.
     #[arg(long, value_name = "DURATION", value_parser = crate::cli::parse_duration)]
     time: Option<Duration>,
-    /// A folder of baselines (`baselines/`): the kinds of disagreement each engine's file
-    /// records (by the rule of each failing case and the key of each failing assertion) are
-    /// counted, not reported, and do not fail the run.
+    /// A folder of baselines, one file per engine as `matrix` keeps them: the kinds of
+    /// disagreement each engine's file records (by the rule area of each failing case and the
+    /// key of each failing assertion) are counted, not reported, and do not fail the run.
     #[arg(long, value_name = "DIR")]
     baselines: Option<PathBuf>,
     #[command(flatten)]
