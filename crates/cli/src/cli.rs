@@ -1,6 +1,6 @@
 //! Command-line parsing and the parts the subcommands share.
 
-use crate::{export, generate, init, list, matrix, mutants, report, run, show};
+use crate::{export, fuzz, generate, init, list, matrix, mutants, report, run, show};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -51,6 +51,10 @@ enum Command {
     /// there, unsupported with a TODO for your library's call, so it runs at once and skips
     /// every case.
     Init(init::InitArgs),
+    /// Differential fuzzing: seeded random games asked of two engines at every ply; a new kind
+    /// of disagreement is shrunk and printed as a case for `cases/` (exit 1), a kind an
+    /// engine's baseline records is counted.
+    Fuzz(fuzz::FuzzArgs),
     /// Print this help, or the help of a subcommand (`help run`: the same as `run --help`).
     Help(HelpArgs),
 }
@@ -58,8 +62,8 @@ enum Command {
 /// `help [SUBCOMMAND]`.
 #[derive(Debug, Args)]
 struct HelpArgs {
-    /// The subcommand to explain (run, list, show, matrix, mutants, generate, export, report,
-    /// init).
+    /// The subcommand to explain (run, list, show, matrix, mutants, fuzz, generate, export,
+    /// report, init).
     #[arg(value_name = "SUBCOMMAND")]
     command: Option<String>,
 }
@@ -292,7 +296,7 @@ impl ExternalArgs {
 
 /// `10s`, `1.5s`, `250ms`, `2m`, `1h`, or a number of seconds; more than zero and at most
 /// [`Limits::MAX_TIMEOUT`].
-fn parse_duration(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
         (n, 0.001)
     } else if let Some(n) = text.strip_suffix('s') {
@@ -352,6 +356,7 @@ pub fn main() -> ExitCode {
         Command::Export(args) => export::export(&args),
         Command::Report(args) => report::report(&args),
         Command::Init(args) => init::init(&args),
+        Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Help(args) => help(&args),
     };
     match result {

@@ -5,10 +5,11 @@
 //! `init.rs` writes a starting shim from `templates/`;
 //! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
 //! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically;
-//! `report/` writes the report site.
+//! `report/` writes the report site; `fuzz/` compares two engines on seeded random games.
 
 mod cli;
 mod export;
+mod fuzz;
 mod generate;
 mod init;
 mod interrupt;

@@ -6,8 +6,9 @@ use shakmaty::{Chess, Color, Position};
 use super::{Miner, Quotas, RandomGame, case, fen as fen_of};
 use chess_conformance::case::{Case, Expect};
 
-/// The ways to corrupt a legal FEN, each with what makes the result unacceptable.
-const CORRUPTIONS: [(&str, &str); 12] = [
+/// The ways to corrupt a legal FEN, each with what makes the result unacceptable (also
+/// `chess-conformance fuzz`'s FEN mutations).
+pub const CORRUPTIONS: [(&str, &str); 12] = [
     (
         "pawn-on-back-rank",
         "a pawn stands on the first or eighth rank",
@@ -93,7 +94,7 @@ fn empty_squares(rows: &[Vec<char>]) -> Vec<(usize, usize)> {
 }
 
 /// One corruption of a legal position's FEN, or `None` when it does not apply to it.
-fn corrupt(m: &mut Miner, pos: &Chess, kind: &str) -> Option<String> {
+pub fn corrupt(m: &mut Miner, pos: &Chess, kind: &str) -> Option<String> {
     let mut f = fields(&fen_of(pos));
     let mut b = rows(&f[0]);
     let empties = empty_squares(&b);
@@ -187,7 +188,7 @@ fn corrupt(m: &mut Miner, pos: &Chess, kind: &str) -> Option<String> {
 }
 
 /// Legal positions that must be accepted and corrupted ones that must be rejected.
-pub fn fen(m: &mut Miner) -> Vec<Case> {
+pub(crate) fn fen(m: &mut Miner) -> Vec<Case> {
     let mut quotas: Vec<(&'static str, usize)> = vec![("legal", 3)];
     quotas.extend(CORRUPTIONS.iter().map(|(k, _)| (*k, 1)));
     let mut q = Quotas::new(&quotas);

@@ -14,7 +14,7 @@ pub(super) mod dead;
 pub(super) mod draws;
 pub(super) mod en_passant;
 pub(super) mod endings;
-pub(super) mod fen;
+pub mod fen;
 pub(super) mod illegal;
 pub(super) mod positions;
 pub(super) mod promotion;

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Differential fuzzing (`chess-conformance fuzz`, docs/FUZZING.md): the reference against
+# python-chess, chess.js and the in-process engines (chess, cozy-chess, owlchess), each for a
+# bounded time on a fixed seed, every answer both declare compared at every ply of seeded random
+# games. A kind of disagreement an engine's baseline records (baselines/NAME.yaml) is counted; a
+# new kind fails the step, its shrunk case printed in the log ready for cases/. About three
+# minutes on CI's 2 cores. Needs engines.sh first (the shims' dependencies).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+export CARGO_TERM_COLOR=never
+cargo build --release --quiet
+begin=$SECONDS
+status=0
+# ENGINE SECONDS: the shims answer over a pipe, 30 to 150 plies a second; the in-process
+# engines thousands.
+while IFS='|' read -r engine seconds; do
+  echo "=== fuzz: reference against $engine for ${seconds}s"
+  ./target/release/chess-conformance fuzz --engine reference --engine "$engine" \
+    --seed 9 --time "${seconds}s" --timeout 60s --baselines baselines || status=$?
+done <<'ENGINES'
+process:python3 adapters/python_chess_shim.py|45
+process:node adapters/chessjs_shim.mjs|45
+chess|25
+cozy-chess|25
+owlchess|25
+ENGINES
+echo "(differential fuzzing in $((SECONDS - begin)) s)"
+exit $status
