@@ -20,6 +20,7 @@ status=0
 # The slow engines first, so that the two workers finish together.
 ./target/release/chess-conformance matrix \
   --engine "process:python3 adapters/python_chess_shim.py" \
+  --engine "process:python3 adapters/pyffish_shim.py" \
   --engine "process:node adapters/chessjs_shim.mjs" \
   --engine "uci:/usr/games/stockfish" \
   --engine reference --engine chess --engine cozy-chess --engine owlchess \

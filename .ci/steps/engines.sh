@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the engines certified in other processes: Debian's Stockfish (apt-get), python-chess
-# (pip, adapters/requirements.txt) and chess.js (npm, adapters/package-lock.json). Safe to rerun;
-# prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and certify.sh use them;
-# also Debian's chromium, which site.rs drives headless.
+# and pyffish (pip, adapters/requirements.txt; pyffish is a manylinux wheel, nothing to build) and
+# chess.js (npm, adapters/package-lock.json). Safe to rerun; prints each version. `cargo test`
+# (crates/cli/tests/engines.rs and process.rs) and certify.sh use them; also Debian's chromium,
+# which site.rs drives headless.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -26,6 +27,7 @@ if ! python3 -m pip install --quiet --disable-pip-version-check -r adapters/requ
     -r adapters/requirements.txt
 fi
 echo "python-chess: $(python3 -c 'import chess; print(chess.__version__)')"
+echo "pyffish: $(python3 -c 'import pyffish; print("%d.%d.%d" % pyffish.version(), pyffish.info())')"
 
 (cd adapters && npm ci --silent --no-audit --no-fund)
 echo "chess.js: $(node -p 'require("./adapters/node_modules/chess.js/package.json").version')"
