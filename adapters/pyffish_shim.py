@@ -5,9 +5,11 @@ engine for standard chess, on the protocol helper beside it; every answer from p
 pyffish is stateless: each call takes the variant, a FEN and the moves played from it. Its traps,
 each turned into a clear answer here: a variant name it does not know crashes the process
 (SIGSEGV), so only "chess" and the one variant loaded below are ever passed; a move list holding
-an illegal move raises SystemError, so every move of a history is checked against `legal_moves`
-first and an error names it; `validate_fen` writes its diagnostics to the process's stdout, so
-file descriptor 1 goes to stderr before pyffish is loaded (`clean_stdout`).
+an illegal move makes legal_moves and the others raise SystemError, so every history is checked
+first by `get_san_moves`, which raises a ValueError naming the move, answered as an error;
+`validate_fen` writes a diagnostic from C++ for each FEN it rejects (to stderr in 0.0.90), and
+file descriptor 1 goes to stderr before pyffish is loaded (`clean_stdout`), so that nothing a
+build writes to stdout can reach the protocol's.
 
 Not declared: `checkers`, `attacks`, `parse-san` (pyffish has no call for them), `touch-move`,
 `winnable`, and the rules `fivefold`, `seventy-five-moves` and `dead-position` (Fairy-Stockfish
@@ -59,17 +61,20 @@ def fen_problem(fen):
 
 @functools.lru_cache(maxsize=4096)
 def checked(fen, moves):
-    """`fen` is accepted and every move of `moves` (a tuple) is legal where it is played: pyffish
-    would crash on an unknown FEN and raise SystemError on an illegal move."""
-    if not moves:
-        problem = fen_problem(fen)
-        if problem:
-            raise ValueError("pyffish.validate_fen rejects %s: %s" % (fen, problem))
-        return
-    checked(fen, moves[:-1])
-    if moves[-1] not in sf.legal_moves(CHESS, fen, list(moves[:-1])):
-        raise ValueError("move %d of the history, %s, is not among pyffish.legal_moves of %s after %s"
-                         % (len(moves), moves[-1], fen, " ".join(moves[:-1]) or "no move"))
+    """`fen` is accepted by validate_fen and every move of `moves` (a tuple) is legal where it is
+    played: pyffish may crash on a FEN it cannot read, and its legal_moves, get_fen and the
+    others raise SystemError on an illegal move; get_san_moves checks a whole history in one call
+    (each pyffish call costs milliseconds: it sets the variant up again) and raises ValueError
+    naming the first illegal move."""
+    problem = fen_problem(fen)
+    if problem:
+        raise ValueError("pyffish.validate_fen rejects %s: %s" % (fen, problem))
+    if moves:
+        try:
+            sf.get_san_moves(CHESS, fen, list(moves))
+        except ValueError as e:
+            raise ValueError("the history from %s holds an illegal move (pyffish.get_san_moves: %s)"
+                             % (fen, e)) from None
 
 
 def position(fen, moves):
