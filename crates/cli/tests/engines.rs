@@ -218,6 +218,7 @@ engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
 engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
 engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
 engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);
+engine_snapshot!(fairy_stockfish, "fairy-stockfish", OUT_OF_PROCESS);
 
 /// The pyffish shim with every message checked against its schema, or `None` (with a notice)
 /// when pyffish is not installed and engines are not required.
