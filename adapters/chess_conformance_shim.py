@@ -37,6 +37,23 @@ RULES = ["repetition", "move-clocks", "insufficient-material", "dead-position", 
          "seventy-five-moves"]
 
 
+_answers = None
+
+
+def clean_stdout():
+    """Keeps the protocol's stdout for answers only, and returns the stream the answers go to:
+    the real stdout, duplicated to another file descriptor; file descriptor 1 (so `print()`, C
+    code and child processes) then goes to stderr. `serve` calls it; a shim whose library writes
+    to stdout when it is loaded calls it before importing it. Calling it again changes nothing."""
+    global _answers
+    if _answers is None:
+        _answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+        sys.stdout.flush()
+        os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+        sys.stdout = sys.stderr
+    return _answers
+
+
 class Unsupported(Exception):
     """Raised by a question's function: the request is answered `unsupported` with this reason
     (the assertion is skipped, not failed)."""
@@ -118,12 +135,9 @@ class Shim:
     def serve(self, stdin=None, stdout=None):
         """Answers requests, one JSON line each, until stdin ends. With the default streams,
         stdout (file descriptor 1, so child processes and C code too) goes to stderr while it
-        serves; the answers go to the real stdout."""
+        serves (see `clean_stdout`); the answers go to the real stdout."""
         if stdout is None:
-            stdout = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
-            sys.stdout.flush()
-            os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-            sys.stdout = sys.stderr
+            stdout = clean_stdout()
         for line in stdin or sys.stdin.buffer:  # bytes: a line that is not UTF-8 gets an error
             stdout.write(self.reply_line(line) + "\n")
             stdout.flush()

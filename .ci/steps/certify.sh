@@ -21,6 +21,7 @@ status=0
 # The slow engines first, so that the two workers finish together.
 engines=(
   "process:python3 adapters/chessnut_shim.py"
+  "process:python3 adapters/pyffish_shim.py"
   "process:python3 adapters/python_chess_shim.py"
   "process:node adapters/chessjs_shim.mjs"
   "process:node adapters/js_chess_engine_shim.mjs"

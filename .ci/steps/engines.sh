@@ -34,6 +34,7 @@ if ! python3 -m pip install --quiet --disable-pip-version-check -r adapters/requ
 fi
 echo "python-chess: $(python3 -c 'import chess; print(chess.__version__)')"
 echo "chessnut: $(python3 -c 'from importlib.metadata import version; print(version("chessnut"))')"
+echo "pyffish: $(python3 -c 'import pyffish; print("%d.%d.%d" % pyffish.version(), pyffish.info())')"
 
 (cd adapters && npm ci --silent --no-audit --no-fund)
 echo "chess.js: $(node -p 'require("./adapters/node_modules/chess.js/package.json").version')"

@@ -11,7 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use chess_conformance::{Catalogue, Engine, Limits, Origin, Outcome, Run, Tally};
+use chess_conformance::{
+    Catalogue, Engine, EngineError, FenCheck, Game, Limits, Origin, Outcome, Run, Tally,
+};
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
@@ -68,6 +70,10 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
                 "node".into(),
                 format!("{ROOT}/adapters/js_chess_engine_shim.mjs"),
             ],
+            options,
+        )?),
+        "fairy-stockfish" => Box::new(Process::start(
+            vec!["python3".into(), format!("{ROOT}/adapters/pyffish_shim.py")],
             options,
         )?),
         other => return Err(format!("no engine `{other}` in this test")),
@@ -250,3 +256,93 @@ engine_snapshot!(kokopu, "kokopu", OUT_OF_PROCESS);
 engine_snapshot!(chessops, "chessops", OUT_OF_PROCESS);
 engine_snapshot!(js_chess_engine, "js-chess-engine", OUT_OF_PROCESS);
 engine_snapshot!(chessnut, "chessnut", OUT_OF_PROCESS);
+engine_snapshot!(fairy_stockfish, "fairy-stockfish", OUT_OF_PROCESS);
+
+/// The pyffish shim with every message checked against its schema, or `None` (with a notice)
+/// when pyffish is not installed and engines are not required.
+fn pyffish() -> Option<Box<dyn Engine>> {
+    let options = Options {
+        validate_protocol: true,
+        ..Options::default()
+    };
+    match engine("fairy-stockfish", options) {
+        Ok(engine) => Some(engine),
+        Err(why) if std::env::var_os("CHESS_CONFORMANCE_REQUIRE_ENGINES").is_some() => {
+            panic!("fairy-stockfish: {why}")
+        }
+        Err(why) => {
+            eprintln!("note: not checking fairy-stockfish: {why}");
+            None
+        }
+    }
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// pyffish's `validate_fen` writes a diagnostic from C++ for each FEN it rejects ("Invalid number
+/// of white kings..."); 0.0.90 writes them to stderr, and the shim sends file descriptor 1 to
+/// stderr as well, in case a build writes them (or anything else) to stdout. Over a few hundred
+/// rejected FENs (kilobytes of diagnostics, past any buffer) each answer must still be the one
+/// JSON line the schema allows, and in step with its request.
+#[test]
+fn fairy_stockfish_keeps_the_protocol_stream_clean() {
+    let Some(mut engine) = pyffish() else { return };
+    let start = Game {
+        fen: START,
+        moves: &[],
+    };
+    for fen in std::iter::repeat_n(
+        [
+            "4k3/8/8/8/8/8/8/4K2K w - - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+            "garbage",
+        ],
+        60,
+    )
+    .flatten()
+    {
+        match engine.validate_fen(fen) {
+            Ok(FenCheck::Rejected(_)) => {}
+            other => panic!("validate_fen {fen}: {other:?}"),
+        }
+        assert_eq!(
+            engine.legal_moves(&start).map(|m| m.len()),
+            Ok(20),
+            "after {fen}"
+        );
+    }
+    assert_eq!(engine.validate_fen(START), Ok(FenCheck::Accepted));
+}
+
+/// pyffish raises SystemError on a history holding an illegal move (and crashes on a FEN it
+/// cannot read): the shim checks each move and the FEN first, and answers an error naming them;
+/// the process goes on.
+#[test]
+fn fairy_stockfish_names_an_illegal_history_move_and_goes_on() {
+    let Some(mut engine) = pyffish() else { return };
+    let moves = ["e2e4".to_owned(), "e7e5".to_owned(), "e4e5".to_owned()];
+    let game = Game {
+        fen: START,
+        moves: &moves,
+    };
+    match engine.legal_moves(&game) {
+        Err(EngineError::Failed(message)) => {
+            assert!(message.contains("e4e5"), "{message}")
+        }
+        other => panic!("an illegal history move: {other:?}"),
+    }
+    let kingless = Game {
+        fen: "8/8/8/8/8/8/8/8 w - - 0 1",
+        moves: &[],
+    };
+    match engine.in_check(&kingless) {
+        Err(EngineError::Failed(message)) => assert!(message.contains("kings"), "{message}"),
+        other => panic!("a FEN without kings: {other:?}"),
+    }
+    let played = Game {
+        fen: START,
+        moves: &moves[..2],
+    };
+    assert_eq!(engine.legal_moves(&played).map(|m| m.len()), Ok(29));
+}
