@@ -335,6 +335,24 @@ mutants! {
     "touch-promotion-square-decides", "touch-move", "4.4.4",
         "the new piece touching a square finalises the square, not the piece",
         { touch: |pos, events| misread(pos, events, Reading::PromotionPieceNotSquare) };
+    "touch-accidental-counts", "touch-move", "4.2.2",
+        "a clearly accidental contact obliges as a deliberate touch does",
+        { touch: |pos, events| reworded(pos, events, accidental_counts) };
+    "touch-adjust-always-free", "touch-move", "4.2.1",
+        "a piece adjusted without saying j'adoube first obliges nothing",
+        { touch: |pos, events| reworded(pos, events, adjust_free) };
+    "touch-opponent-piece-free", "touch-move", "4.3.2",
+        "touching an opponent's piece obliges no capture",
+        { touch: |pos, events| reworded(pos, events, opponent_piece_free) };
+    "touch-king-and-rook-king-only", "touch-move", "4.4.1",
+        "the king and a rook touched together oblige a king move, never castling",
+        { touch: |pos, events| reworded(pos, events, king_and_rook_king_only) };
+    "touch-release-not-a-move", "touch-move", "4.7",
+        "a piece let go on a square it can reach is only touched: the move is not yet made",
+        { touch: |pos, events| reworded(pos, events, release_not_a_move) };
+    "touch-claim-kept", "touch-move", "4.8",
+        "the opponent keeps the right to claim a breach after touching a piece of their own",
+        { touch: |pos, events| reworded(pos, events, claim_kept) };
 }
 
 // --- Castling ---
@@ -863,4 +881,90 @@ fn misread(pos: &Chess, events: &[TouchEvent], reading: Reading) -> Result<Oblig
                 .collect::<Vec<_>>()
                 .join("; ")
         })
+}
+
+/// The reference's ruling on the events as a misreading player words them: each event becomes
+/// the events `word` makes of it (none, the same, or others), the position telling whose piece
+/// stands where.
+fn reworded(
+    pos: &Chess,
+    events: &[TouchEvent],
+    word: fn(&Chess, &TouchEvent) -> Vec<TouchEvent>,
+) -> Result<Obligation, String> {
+    let events: Vec<TouchEvent> = events.iter().flat_map(|e| word(pos, e)).collect();
+    super::reference_touch(pos, &events)
+}
+
+/// The piece on a square named in an event.
+fn piece_on(pos: &Chess, square: &str) -> Option<shakmaty::Piece> {
+    square
+        .parse::<Square>()
+        .ok()
+        .and_then(|sq| pos.board().piece_at(sq))
+}
+
+/// Whether the piece on `square` is the opponent's (the side not to move).
+fn opponents(pos: &Chess, square: &str) -> bool {
+    piece_on(pos, square).is_some_and(|p| p.color != pos.turn())
+}
+
+/// 4.2.2 misread: an accidental contact is a touch.
+fn accidental_counts(_: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    match e {
+        TouchEvent::AccidentalTouch(sq) => vec![TouchEvent::Touch(sq.clone())],
+        e => vec![e.clone()],
+    }
+}
+
+/// 4.2.1 misread: adjusting is free whether announced or not.
+fn adjust_free(_: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    match e {
+        TouchEvent::Adjust(_) => vec![],
+        e => vec![e.clone()],
+    }
+}
+
+/// 4.3.2 misread: the opponent's pieces may be touched freely.
+fn opponent_piece_free(pos: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    match e {
+        TouchEvent::Touch(sq) if opponents(pos, sq) => vec![],
+        TouchEvent::TouchTogether(a, b) if opponents(pos, a) != opponents(pos, b) => {
+            let own = if opponents(pos, a) { b } else { a };
+            vec![TouchEvent::Touch(own.clone())]
+        }
+        e => vec![e.clone()],
+    }
+}
+
+/// 4.4.1 misread: the king and a rook touched together are the king touched.
+fn king_and_rook_king_only(pos: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    let role = |sq: &str| piece_on(pos, sq).map(|p| (p.color == pos.turn(), p.role));
+    match e {
+        TouchEvent::TouchTogether(a, b) => match (role(a), role(b)) {
+            (Some((true, Role::King)), Some((true, Role::Rook))) => {
+                vec![TouchEvent::Touch(a.clone())]
+            }
+            (Some((true, Role::Rook)), Some((true, Role::King))) => {
+                vec![TouchEvent::Touch(b.clone())]
+            }
+            _ => vec![e.clone()],
+        },
+        e => vec![e.clone()],
+    }
+}
+
+/// 4.7 misread: letting go of a piece on a square is one more touch of it.
+fn release_not_a_move(_: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    match e {
+        TouchEvent::Release { from, .. } => vec![TouchEvent::Touch(from.clone())],
+        e => vec![e.clone()],
+    }
+}
+
+/// 4.8 misread: the opponent's touching a piece of theirs does not end their right to claim.
+fn claim_kept(_: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    match e {
+        TouchEvent::OpponentTouches(_) => vec![],
+        e => vec![e.clone()],
+    }
 }

@@ -15,7 +15,7 @@
 //! squares, a board without a king all panic), so every call into it runs under `catch_unwind`
 //! and a panic is an error answer. Where its check is a `debug_assert!` or an overflow check
 //! only (two kings of a colour, a move number of 0), the answer would depend on the build, so the
-//! adapter does not ask (see [`guard_build_dependent`]).
+//! adapter does not ask (see `guard_build_dependent`).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
