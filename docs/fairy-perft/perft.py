@@ -38,6 +38,12 @@ POSITIONS = [
     ("4k3/1P6/8/8/3f4/8/8/4K3 w - - 0 1", 4, "promotion beside a black ferz (QRBN only)"),
     ("4k3/8/8/2FpP3/8/8/8/4K3 w - d6 0 1", 4, "en passant beside a ferz"),
     ("4k3/8/8/8/3s4/8/2P5/4K3 b - - 0 1", 4, "black short rook, a pawn's double step it can block"),
+    ("4k3/4n3/4S3/8/8/8/8/4K3 b - - 0 1", 4, "short rook pins a knight from two squares"),
+    ("4k3/8/8/8/8/2b5/3A4/4K3 w - - 0 1", 4, "amazon pinned: only the capture along the pin"),
+    ("4k3/8/8/8/1b6/8/3F4/4K3 w - - 0 1", 4, "ferz pinned on a diagonal: one move along it"),
+    ("k7/p1K5/2E5/8/8/8/8/8 b - - 0 1", 1, "alfil mate (Black to move: none)"),
+    ("k1S5/8/1K6/8/8/8/8/8 b - - 0 1", 1, "short rook mate (Black to move: none)"),
+    ("k1D5/8/1K6/8/8/8/8/8 b - - 0 1", 4, "the dabbaba there checks too, but b8 stays free"),
 ]
 
 
