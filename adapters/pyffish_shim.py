@@ -6,7 +6,8 @@ API.
 
 pyffish is stateless: each call takes the variant, a FEN and the moves played from it. Its traps,
 each turned into a clear answer here: a variant name it does not know crashes the process
-(SIGSEGV), so only "chess" and the one variant loaded below are ever passed; a move list holding
+(SIGSEGV), so only "chess" and the variants loaded here, each found in `variants()` first, are
+ever passed; a move list holding
 an illegal move makes legal_moves and the others raise SystemError, so every history is checked
 first by `get_san_moves`, which raises a ValueError naming the move, answered as an error;
 `validate_fen` writes a diagnostic from C++ for each FEN it rejects (to stderr in 0.0.90), and
@@ -23,6 +24,8 @@ letter of the standard six (`n:F`) quietly redefines that piece. So the notation
 and its range, a leaper's atom), anything else is answered `unsupported`, a letter of the six is
 an error, and each new piece is checked on an empty board (from d4 and from a1) against the
 squares its notation gives before the variant is used.
+Its has_insufficient_material counts any such piece as mating material (a lone ferz or alfil
+too, which can never mate): the answers are its own, and the cases say where that is wrong.
 
 Not declared: `checkers`, `attacks`, `parse-san` (pyffish has no call for them), `touch-move`,
 `winnable`, and the rules `fivefold`, `seventy-five-moves` and `dead-position` (Fairy-Stockfish
