@@ -7,9 +7,9 @@ API.
 pyffish is stateless: each call takes the variant, a FEN and the moves played from it. Its traps,
 each turned into a clear answer here: a variant name it does not know crashes the process
 (SIGSEGV), so only "chess" and the variants loaded here, each found in `variants()` first, are
-ever passed; a move list holding
-an illegal move makes legal_moves and the others raise SystemError, so every history is checked
-first by `get_san_moves`, which raises a ValueError naming the move, answered as an error;
+ever passed; a move list holding an illegal move makes legal_moves and the others raise
+SystemError, so every history is checked first by `get_san_moves`, which raises a ValueError
+naming the move, answered as an error;
 `validate_fen` writes a diagnostic from C++ for each FEN it rejects (to stderr in 0.0.90), and
 file descriptor 1 goes to stderr before pyffish is loaded (`clean_stdout`), so that nothing a
 build writes to stdout can reach the protocol's.
