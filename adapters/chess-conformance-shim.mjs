@@ -25,10 +25,11 @@ export const QUESTIONS = {
 };
 // The requests not about a position (no `fen` + `moves` to build): their function gets the request.
 const NO_POSITION = new Set(['validate_fen']);
-// The rules inside answers, declared with `rules: [...]` when the library implements them.
+// The rules inside answers, declared with `rules: [...]` when the library implements them;
+// 'pieces': positions holding pieces beyond the standard six (the request's `pieces`).
 export const RULES = [
   'repetition', 'move-clocks', 'insufficient-material', 'dead-position', 'fivefold',
-  'seventy-five-moves',
+  'seventy-five-moves', 'pieces',
 ];
 
 /** Thrown by a question's function: the request is answered `unsupported` with this reason

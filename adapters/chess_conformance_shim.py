@@ -32,9 +32,10 @@ QUESTIONS = {
 }
 # The requests not about a position (no `fen` + `moves` to build): their function gets the request.
 NO_POSITION = {"validate_fen"}
-# The rules inside answers, declared with `rules=[...]` when the library implements them.
+# The rules inside answers, declared with `rules=[...]` when the library implements them;
+# "pieces": positions holding pieces beyond the standard six (the request's `pieces`).
 RULES = ["repetition", "move-clocks", "insufficient-material", "dead-position", "fivefold",
-         "seventy-five-moves"]
+         "seventy-five-moves", "pieces"]
 
 
 _answers = None

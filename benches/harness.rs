@@ -45,6 +45,7 @@ impl Client for Recorder {
         let game = game.copied().unwrap_or(Game {
             fen: "",
             moves: &[],
+            pieces: &[],
         });
         self.calls.push(Call {
             question: question.clone(),
@@ -65,6 +66,7 @@ fn direct(calls: &[Call]) -> usize {
         let game = Game {
             fen: &call.fen,
             moves: &call.moves,
+            pieces: &[],
         };
         let answer = call.question.ask_any(&mut e, &game);
         sink += usize::from(answer.is_ok());

@@ -14,7 +14,9 @@ pub use crate::assertion::after::{After, EnPassantConvention};
 pub use crate::assertion::attacks::Attacks;
 pub use crate::assertion::touch_move::TouchMove;
 pub use crate::assertion::winnable::WinnableExpect;
-pub use crate::vocabulary::{Color, DrawClaim, MatingMaterial, StateName, Winnability};
+pub use crate::vocabulary::{
+    Color, DrawClaim, MatingMaterial, PieceDefinition, StateName, Winnability,
+};
 
 /// One case file: an optional description of the rule area and its cases.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,6 +26,10 @@ pub struct CaseFile {
     /// What the rule area covers, for readers of the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// Pieces beyond the standard six that every case of the file may use (merged into each
+    /// case's own `pieces` at load).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<PieceDefinition>,
     /// The cases, in reading order.
     pub cases: Vec<Case>,
 }
@@ -37,7 +43,9 @@ pub struct Case {
     pub id: String,
     /// One line saying what the case shows.
     pub title: String,
-    /// The article of the FIDE Laws of Chess (2023) the case tests, e.g. `3.8.2.2`.
+    /// The article of the FIDE Laws of Chess (2023) the case tests, e.g. `3.8.2.2`; where no
+    /// article applies (the historical pieces), `source:NAME`, the case's `source` then saying
+    /// which text and what it states.
     pub rule: String,
     /// Where the position or the expected answer comes from, when it is not from the rules alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,6 +53,12 @@ pub struct Case {
     /// Free-form labels for filtering.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
+    /// Pieces beyond the standard six the position may hold, with their FEN letters and
+    /// movements (the historical pieces of the sources). A case with pieces is set up and
+    /// checked by [`crate::fairy`], not shakmaty, and asked only of engines declaring the
+    /// capability `pieces`. After loading, this holds the file's pieces too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pieces: Vec<PieceDefinition>,
     /// The starting position, in Forsyth-Edwards Notation.
     pub fen: String,
     /// UCI moves played from `fen` before the assertions are checked.

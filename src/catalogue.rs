@@ -656,9 +656,14 @@ fn parse_file(source: &Source, keep: &(impl Fn(&str) -> bool + ?Sized)) -> Parse
         .unwrap_or_default();
     let origin = Origin::of_text(&source.text);
     let mut cases = Vec::new();
-    for (index, case) in file.cases.into_iter().enumerate() {
+    for (index, mut case) in file.cases.into_iter().enumerate() {
         if !keep(&case.id) {
             continue;
+        }
+        if !file.pieces.is_empty() {
+            // The file's pieces first, then the case's own.
+            let own = std::mem::take(&mut case.pieces);
+            case.pieces = file.pieces.iter().cloned().chain(own).collect();
         }
         let line = starts.get(index).map_or(0, |s| s.line);
         let mut problems = Vec::new();
@@ -930,6 +935,14 @@ fn is_id(id: &str) -> bool {
 }
 
 /// An article number: digits separated by dots (`3.8.2.2`), or an appendix letter first (`C.10`).
+/// Lower-case ASCII letters, digits and `-`, not empty.
+fn is_slug(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
 fn is_rule(rule: &str) -> bool {
     let mut parts = rule.split('.').peekable();
     if parts
@@ -972,12 +985,33 @@ fn validate(case: &Case, problems: &mut Vec<Problem>) -> Option<Replay> {
     if case.title.trim().is_empty() {
         problems.push(problem_at_key("title", "the title is empty".into()));
     }
-    if !is_rule(&case.rule) {
+    if let Some(name) = case.rule.strip_prefix("source:") {
+        if !is_slug(name) {
+            problems.push(problem_at_key(
+                "rule",
+                format!(
+                    "`{}`: a rule from a source is `source:NAME`, NAME in lower-case letters, \
+                     digits and `-` (e.g. source:polish-history-of-pieces)",
+                    case.rule
+                ),
+            ));
+        } else if case.source.as_deref().is_none_or(|s| s.trim().is_empty()) {
+            problems.push(problem_at_key(
+                "rule",
+                format!(
+                    "`{}` cites a source instead of a FIDE article: the case's `source` must \
+                     say which text and what it states",
+                    case.rule
+                ),
+            ));
+        }
+    } else if !is_rule(&case.rule) {
         problems.push(problem_at_key(
             "rule",
             format!(
                 "`{}` is not a FIDE Laws article number (expected digits separated by dots, \
-                 e.g. 3.8.2.2, or an appendix letter first, e.g. C.10)",
+                 e.g. 3.8.2.2, or an appendix letter first, e.g. C.10), nor `source:NAME` for \
+                 a rule no article states",
                 case.rule
             ),
         ));
@@ -993,8 +1027,59 @@ fn validate(case: &Case, problems: &mut Vec<Problem>) -> Option<Replay> {
         return None;
     }
 
-    // A FEN that must be rejected is not set up: only its assertion's own checks apply.
+    // A FEN that must be rejected is not set up: only its assertion's own checks apply. A
+    // position of historical pieces is set up by the fairy reference, and its assertions are
+    // checked without a shakmaty position (the reference's run confirms their answers).
     let game = if case.expect.valid == Some(false) {
+        None
+    } else if !case.pieces.is_empty() {
+        use crate::fairy::SetupError;
+        match crate::fairy::replay(&case.fen, &case.moves, &case.pieces) {
+            Ok(_) => {}
+            Err(SetupError::Piece(i, why)) => problems.push(Problem {
+                path: vec![Step::from("pieces"), Step::Index(i)],
+                at_key: false,
+                message: why,
+            }),
+            Err(SetupError::Fen(why)) => {
+                problems.push(problem_at_key("fen", format!("invalid FEN: {why}")))
+            }
+            Err(SetupError::Move(ply, why)) => problems.push(Problem {
+                path: vec![Step::from("moves"), Step::Index(ply)],
+                at_key: false,
+                message: format!("move {}: {why}", ply + 1),
+            }),
+        }
+        for key in case.expect.present() {
+            if !crate::fairy::answers::ANSWERED.contains(&key) {
+                problems.push(problem(
+                    &["expect", key],
+                    format!(
+                        "`{key}` is not asked of a position of pieces beyond the standard six: \
+                         the fairy reference answers {} (the draws by rule, touch-move, FEN \
+                         validity and winnability are for the standard pieces)",
+                        crate::fairy::answers::ANSWERED.join(", ")
+                    ),
+                ));
+            }
+        }
+        if let Some(state) = case.expect.state
+            && !matches!(
+                state,
+                crate::case::StateName::Ongoing
+                    | crate::case::StateName::Checkmate
+                    | crate::case::StateName::Stalemate
+            )
+        {
+            problems.push(problem(
+                &["expect", "state"],
+                format!(
+                    "`{}` is not asked of a position of pieces beyond the standard six: only \
+                     ongoing, checkmate and stalemate",
+                    state.name()
+                ),
+            ));
+        }
         None
     } else {
         match Replay::strict(&case.fen, &case.moves) {
@@ -1034,6 +1119,7 @@ fn validate(case: &Case, problems: &mut Vec<Problem>) -> Option<Replay> {
                     &self.case.expect,
                     &self.case.moves,
                     position,
+                    &self.case.pieces,
                     A::KEY,
                     self.problems,
                 ),
@@ -1065,10 +1151,14 @@ fn plan(case: &Case, game: Option<&Replay>) -> Plan {
             moves: &case.moves,
             expect: &case.expect,
             game,
+            pieces: &case.pieces,
         },
         plan: Plan::default(),
     };
     case.expect.visit(&mut planner);
+    if !case.pieces.is_empty() {
+        planner.plan.require_everywhere(crate::Capability::Pieces);
+    }
     planner.plan
 }
 
@@ -1084,6 +1174,94 @@ mod tests {
             }],
             [],
         )
+    }
+
+    fn load_pieces(text: &str) -> Result<Catalogue, LoadErrors> {
+        Catalogue::from_sources(
+            [Source {
+                name: "cases/historical-pieces.yaml".into(),
+                text: text.into(),
+            }],
+            [],
+        )
+    }
+
+    #[test]
+    fn the_file_s_pieces_join_each_case_and_set_it_up() {
+        let text = "pieces:\n  - { letter: a, name: amazon, betza: QN }\ncases:\n  - id: historical-pieces/x\n    title: t\n    rule: source:polish\n    source: the source\n    pieces: [{ letter: f, name: ferz, betza: F }]\n    fen: k7/8/1A6/8/8/5F2/8/7K b - - 0 1\n    expect:\n      state: checkmate\n      winner: white\n";
+        let catalogue = load_pieces(text).unwrap();
+        let case = &catalogue.cases()[0];
+        let letters: Vec<char> = case.case.pieces.iter().map(|p| p.letter).collect();
+        assert_eq!(letters, ['a', 'f']);
+        assert!(case.needs().contains(crate::Capability::Pieces));
+    }
+
+    #[test]
+    fn a_case_of_pieces_is_refused_where_it_is_wrong() {
+        let case = |pieces: &str, rule: &str, fen: &str, expect: &str| {
+            format!(
+                "cases:\n  - id: historical-pieces/x\n    title: t\n    rule: {rule}\n    source: s\n    pieces: [{pieces}]\n    fen: {fen}\n    expect:\n      {expect}\n"
+            )
+        };
+        let amazon = "{ letter: a, name: amazon, betza: QN }";
+        let mate = "k7/8/1A6/8/8/8/8/7K b - - 0 1";
+        for (text, line, wanted) in [
+            (
+                case(
+                    "{ letter: a, name: amazon, betza: QmN }",
+                    "'5.1.1'",
+                    mate,
+                    "check: true",
+                ),
+                6,
+                "Betza",
+            ),
+            (
+                case(
+                    "{ letter: q, name: amazon, betza: QN }",
+                    "'5.1.1'",
+                    mate,
+                    "check: true",
+                ),
+                6,
+                "queen",
+            ),
+            (
+                case(
+                    amazon,
+                    "'5.1.1'",
+                    "k7/8/1Z6/8/8/8/8/7K b - - 0 1",
+                    "check: true",
+                ),
+                7,
+                "invalid FEN",
+            ),
+            (
+                case(amazon, "'5.1.1'", mate, "claims: []"),
+                9,
+                "not asked of a position",
+            ),
+            (
+                case(amazon, "'5.1.1'", mate, "state: insufficient_material"),
+                9,
+                "only ongoing",
+            ),
+            (
+                case(amazon, "source:Polish", mate, "check: true"),
+                4,
+                "source:NAME",
+            ),
+        ] {
+            let errors = load_pieces(&text).unwrap_err();
+            let e = &errors.0[0];
+            assert_eq!(e.case.as_deref(), Some("historical-pieces/x"), "{e}");
+            assert_eq!(e.line, line, "{e}\n{text}");
+            assert!(e.message.contains(wanted), "{e}");
+        }
+        // A rule from a source needs the source's words.
+        let unsourced = "cases:\n  - id: historical-pieces/x\n    title: t\n    rule: source:polish\n    pieces: [{ letter: a, name: amazon, betza: QN }]\n    fen: k7/8/1A6/8/8/8/8/7K b - - 0 1\n    expect:\n      check: true\n";
+        let e = &load_pieces(unsourced).unwrap_err().0[0];
+        assert!(e.message.contains("`source` must"), "{e}");
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub fn check_within(engine: &mut dyn Engine, case: &LoadedCase, limits: &Limits)
     let game = Game {
         fen: &c.fen,
         moves: &c.moves,
+        pieces: &c.pieces,
     };
     let mut asker = Asker::new(engine, game, limits);
     let checks = case
@@ -76,6 +77,7 @@ mod tests {
             fen: fen.into(),
             moves: vec![],
             expect,
+            pieces: Vec::new(),
         })
         .expect("a valid case")
     }
@@ -239,6 +241,7 @@ mod tests {
                 fen: fen.into(),
                 moves: moves.iter().map(|m| m.to_string()).collect(),
                 expect,
+                pieces: Vec::new(),
             })
             .expect("a valid case");
             c.needs()

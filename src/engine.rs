@@ -23,7 +23,7 @@ use std::fmt;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use crate::vocabulary::{AttackSource, FenCheck, GameState, MoveResult};
+pub use crate::vocabulary::{AttackSource, FenCheck, GameState, MoveResult, PieceDefinition};
 use crate::vocabulary::{Color, DrawClaim, MatingMaterial, Obligation, TouchEvent, Winnability};
 
 pub(crate) mod declare;
@@ -33,16 +33,32 @@ mod remote;
 pub use last_game::LastGame;
 pub use remote::{Client, Remote};
 
-/// A position to ask about: a FEN and the moves played from it, in UCI.
+/// A position to ask about: a FEN and the moves played from it, in UCI, and the pieces beyond
+/// the standard six it may hold.
 ///
 /// The history matters: repetitions are counted over it, and castling rights and en passant
 /// chances depend on it. An engine that needs a single position plays the moves from the FEN.
+/// `pieces` is empty but for the cases of historical pieces, which only an engine declaring
+/// [`Capability::Pieces`] is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Game<'a> {
     /// The starting position.
     pub fen: &'a str,
     /// UCI moves played from `fen`, in order.
     pub moves: &'a [String],
+    /// The pieces beyond the standard six the FEN's letters may name, with their movements.
+    pub pieces: &'a [PieceDefinition],
+}
+
+impl<'a> Game<'a> {
+    /// A game of the standard pieces: `fen` and the `moves` played from it.
+    pub fn new(fen: &'a str, moves: &'a [String]) -> Game<'a> {
+        Game {
+            fen,
+            moves,
+            pieces: &[],
+        }
+    }
 }
 
 /// Who an engine is, for reports.
@@ -272,11 +288,11 @@ declare::questions! {
         Perft "perft" fn perft(&mut self, game: &Game, depth: u32 as u32) -> u64 = {
             fn walk<E: Engine + ?Sized>(
                 engine: &mut E,
-                fen: &str,
+                game: &Game,
                 moves: &mut Vec<String>,
                 depth: u32,
             ) -> Answer<u64> {
-                let legal = engine.legal_moves(&Game { fen, moves })?;
+                let legal = engine.legal_moves(&Game { moves, ..*game })?;
                 if depth <= 1 {
                     return Ok(legal.len() as u64);
                 }
@@ -285,7 +301,7 @@ declare::questions! {
                 let mut nodes = 0;
                 for mv in legal {
                     moves.push(mv);
-                    nodes += walk(engine, fen, moves, depth - 1)?;
+                    nodes += walk(engine, game, moves, depth - 1)?;
                     moves.pop();
                 }
                 Ok(nodes)
@@ -294,7 +310,7 @@ declare::questions! {
                 return Ok(1);
             }
             let mut moves = game.moves.to_vec();
-            walk(self, game.fen, &mut moves, depth)
+            walk(self, game, &mut moves, depth)
         };
 
     /// Whether the engine accepts `fen` as a valid position.
@@ -350,6 +366,11 @@ declare::questions! {
     /// Seventy-five moves by each side without a pawn move or capture end the game by
     /// themselves (FIDE 9.6.2). A rule inside the answer of `game_state`.
     SeventyFiveMoves = "seventy-five-moves";
+
+    /// Positions may hold pieces beyond the standard six (the historical pieces of the
+    /// sources), each given with its FEN letter and its movement in Betza's notation (the
+    /// request's `pieces`, [`Game::pieces`]). Needed by every assertion of such a case.
+    Pieces = "pieces";
 }
 
 #[cfg(test)]
@@ -407,6 +428,7 @@ mod tests {
         let game = Game {
             fen: "",
             moves: &[],
+            pieces: &[],
         };
         assert_eq!(Toy.perft(&game, 0), Ok(1));
         assert_eq!(Toy.perft(&game, 1), Ok(2));

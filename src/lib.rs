@@ -131,7 +131,7 @@ pub use check::{check, check_within};
 pub use engine::question;
 pub use engine::{
     Answer, Ask, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game,
-    GameState, Identity, MoveResult,
+    GameState, Identity, MoveResult, PieceDefinition,
 };
 #[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};

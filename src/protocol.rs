@@ -29,6 +29,9 @@ pub const START: &str = "start";
 struct Position<'a> {
     fen: &'a str,
     moves: &'a [String],
+    /// Only when the position holds pieces beyond the standard six.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pieces: &'a [crate::vocabulary::PieceDefinition],
 }
 
 /// A request line (newline included): `seq`, `type`, the position when the question is about
@@ -40,7 +43,7 @@ struct Position<'a> {
 /// use chess_conformance::Game;
 ///
 /// let moves = vec!["e2e4".to_owned()];
-/// let game = Game { fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", moves: &moves };
+/// let game = Game::new("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", &moves);
 /// let play = Question::Play(Play { uci: "e8d8".into() });
 /// assert_eq!(
 ///     request_line(3, &play, Some(&game)),
@@ -64,6 +67,7 @@ pub fn request_line(seq: u64, question: &Question, game: Option<&Game>) -> Strin
         .map(|g| Position {
             fen: g.fen,
             moves: g.moves,
+            pieces: g.pieces,
         });
     let arguments = question.arguments().expect("questions serialize");
     let mut line = serde_json::to_string(&Line {
@@ -212,6 +216,8 @@ fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
         fen: String,
         #[serde(default)]
         moves: Vec<String>,
+        #[serde(default)]
+        pieces: Vec<crate::vocabulary::PieceDefinition>,
     }
     let question = match Question::read(&kind, request.clone()) {
         None => {
@@ -230,11 +236,13 @@ fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
         Positioned {
             fen: String::new(),
             moves: Vec::new(),
+            pieces: Vec::new(),
         }
     };
     let game = Game {
         fen: &position.fen,
         moves: &position.moves,
+        pieces: &position.pieces,
     };
     question.answer(engine, &game)
 }
@@ -277,6 +285,7 @@ mod tests {
         let game = Game {
             fen: START_FEN,
             moves: &moves,
+            pieces: &[],
         };
         let attacks = Question::Attacks(question::Attacks {
             source: AttackSource::Side(Color::White),
@@ -304,6 +313,7 @@ mod tests {
         let game = Game {
             fen: START_FEN,
             moves: &moves,
+            pieces: &[],
         };
         let touches = ["touch g8", "say j'adoube", "release g8 on f6"]
             .iter()
@@ -477,5 +487,38 @@ mod tests {
         );
         assert!(parse_reply(json!([1])).is_err());
         assert!(parse_reply(json!({"seq": 1, "error": 5})).is_err());
+    }
+
+    #[test]
+    fn a_position_of_historical_pieces_carries_them_and_is_answered_by_the_fairy_reference() {
+        let pieces = [crate::vocabulary::PieceDefinition {
+            letter: 'a',
+            name: "amazon".into(),
+            betza: "QN".into(),
+        }];
+        let game = Game {
+            fen: "k7/8/8/8/1A6/8/8/7K w - - 0 1",
+            moves: &[],
+            pieces: &pieces,
+        };
+        let line = request_line(
+            4,
+            &Question::San(question::San { uci: "b4b6".into() }),
+            Some(&game),
+        );
+        assert_eq!(
+            line,
+            "{\"seq\":4,\"type\":\"san\",\"fen\":\"k7/8/8/8/1A6/8/8/7K w - - 0 1\",\"moves\":[],\
+             \"pieces\":[{\"letter\":\"a\",\"name\":\"amazon\",\"betza\":\"QN\"}],\"move\":\"b4b6\"}\n"
+        );
+        assert_eq!(ask(&line)["result"], "Ab6#");
+        // Without the definitions the letter means nothing: an error, not a guess.
+        let bare = request_line(
+            5,
+            &Question::San(question::San { uci: "b4b6".into() }),
+            Some(&Game::new(game.fen, &[])),
+        );
+        assert!(!bare.contains("pieces"), "{bare}");
+        assert!(ask(&bare).get("error").is_some(), "{bare}");
     }
 }

@@ -2,6 +2,8 @@
 //! leaves to its callers (repetition over the history, the fifty- and seventy-five-move rules,
 //! draw claims), so that it answers every question the case format can ask. Touch-move rulings
 //! come from the suite's own arbiter of FIDE Article 4 ([`crate::touch`]), on shakmaty positions.
+//! A game with pieces beyond the standard six ([`Game::pieces`]) is answered by the fairy
+//! reference instead ([`crate::fairy::answers`]).
 
 use std::collections::HashMap;
 
@@ -24,13 +26,15 @@ use crate::touch::{self, Obligation, TouchEvent};
 ///
 /// let mut reference = Reference::new();
 /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// let moves = reference.legal_moves(&Game { fen: start, moves: &[] }).unwrap();
+/// let moves = reference.legal_moves(&Game::new(start, &[])).unwrap();
 /// assert_eq!(moves.len(), 20);
 /// ```
 #[derive(Debug, Default)]
 pub struct Reference {
     /// The last game replayed, kept because a case asks several questions of one position.
     last: LastGame<Replay>,
+    /// The answers on positions of pieces beyond the standard six, from [`crate::fairy`].
+    fairy: crate::fairy::answers::Answers,
 }
 
 impl Reference {
@@ -63,27 +67,45 @@ impl Engine for Reference {
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
+        if !game.pieces.is_empty() {
+            return self.fairy.legal_moves(game);
+        }
         let pos = self.position(game)?;
         Ok(pos.legal_moves().into_iter().map(replay::to_uci).collect())
     }
 
     fn in_check(&mut self, game: &Game) -> Answer<bool> {
+        if !game.pieces.is_empty() {
+            return self.fairy.in_check(game);
+        }
         Ok(self.position(game)?.is_check())
     }
 
     fn checkers(&mut self, game: &Game) -> Answer<Vec<String>> {
+        if !game.pieces.is_empty() {
+            return self.fairy.checkers(game);
+        }
         Ok(replay::square_names(self.position(game)?.checkers()))
     }
 
     fn game_state(&mut self, game: &Game) -> Answer<GameState> {
+        if !game.pieces.is_empty() {
+            return self.fairy.game_state(game);
+        }
         Ok(self.replay(game)?.state())
     }
 
     fn draw_claims(&mut self, game: &Game) -> Answer<Vec<DrawClaim>> {
+        if !game.pieces.is_empty() {
+            return crate::fairy::answers::not_answered("draw claims");
+        }
         Ok(self.replay(game)?.claims())
     }
 
     fn mating_material(&mut self, game: &Game) -> Answer<MatingMaterial> {
+        if !game.pieces.is_empty() {
+            return crate::fairy::answers::not_answered("mating material");
+        }
         let pos = self.position(game)?;
         Ok(MatingMaterial {
             white: !pos.has_insufficient_material(shakmaty::Color::White),
@@ -92,6 +114,9 @@ impl Engine for Reference {
     }
 
     fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
+        if !game.pieces.is_empty() {
+            return self.fairy.play(game, uci);
+        }
         let mut pos = self.position(game)?.clone();
         Ok(match replay::parse_uci(&pos, uci) {
             Ok(m) => {
@@ -103,12 +128,18 @@ impl Engine for Reference {
     }
 
     fn san(&mut self, game: &Game, uci: &str) -> Answer<String> {
+        if !game.pieces.is_empty() {
+            return self.fairy.san(game, uci);
+        }
         let pos = self.position(game)?.clone();
         let m = replay::parse_uci(&pos, uci).map_err(EngineError::failed)?;
         Ok(SanPlus::from_move(pos, m).to_string())
     }
 
     fn parse_san(&mut self, game: &Game, san: &str) -> Answer<Option<String>> {
+        if !game.pieces.is_empty() {
+            return self.fairy.parse_san(game, san);
+        }
         let pos = self.position(game)?;
         // A check or mate suffix is allowed but not required; anything else after the move is not.
         let Ok(parsed) = SanPlus::from_ascii(san.as_bytes()) else {
@@ -121,6 +152,9 @@ impl Engine for Reference {
     }
 
     fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
+        if !game.pieces.is_empty() {
+            return self.fairy.attacks(game, source);
+        }
         let board = self.position(game)?.board();
         let attacked = match source {
             AttackSource::Square(name) => {
@@ -143,10 +177,16 @@ impl Engine for Reference {
     /// shakmaty's move generator walked here rather than by `shakmaty::perft`, so that the walk
     /// stops at the question's [`Deadline`] (a perft 9 takes hours).
     fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
+        if !game.pieces.is_empty() {
+            return self.fairy.perft(game, depth);
+        }
         perft(self.position(game)?, depth)
     }
 
     fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
+        if !game.pieces.is_empty() {
+            return crate::fairy::answers::not_answered("draw claims with a move");
+        }
         let mut after = self.replay(game)?.clone();
         let m = replay::parse_uci(&after.position, uci).map_err(EngineError::failed)?;
         after.push(m);
@@ -161,6 +201,9 @@ impl Engine for Reference {
     }
 
     fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
+        if !game.pieces.is_empty() {
+            return crate::fairy::answers::not_answered("touch-move");
+        }
         let pos = self.position(game)?;
         match touch::rule(pos, events) {
             Ok(ruling) => Ok(ruling.obligation()),
@@ -179,6 +222,9 @@ impl Engine for Reference {
     /// line is replayed over the history before it is believed (a fivefold repetition on the way
     /// would end the game first; the answer is then undetermined).
     fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
+        if !game.pieces.is_empty() {
+            return crate::fairy::answers::not_answered("winnability");
+        }
         let replay = self.replay(game)?;
         match replay.state() {
             GameState::Ongoing => {}
@@ -307,6 +353,7 @@ mod tests {
         let game = Game {
             fen: "8/8/8/8/3Q4/8/k6K/8 w - - 0 1",
             moves: &[],
+            pieces: &[],
         };
         // The kings stand off the queen's lines, so its rays run to the edge.
         assert_eq!(
@@ -327,6 +374,7 @@ mod tests {
         let game = Game {
             fen: "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
             moves: &[],
+            pieces: &[],
         };
         // Both knights reach d2.
         assert_eq!(r.parse_san(&game, "Nd2").unwrap(), None);
@@ -341,6 +389,7 @@ mod tests {
         let game = Game {
             fen: "not a fen",
             moves: &[],
+            pieces: &[],
         };
         assert!(matches!(r.legal_moves(&game), Err(EngineError::Failed(_))));
     }

@@ -522,9 +522,117 @@ pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The verdict list of a run, for snapshot tests (this project keeps one per certified engine
+/// in `crates/cli/tests/snapshots/engines__*.snap`; `run --format listing` prints it): the
+/// engine and its totals, then a line per hand-written case with the first wrong answer of a
+/// failure and the assertions it skipped. The generated cases (tens of thousands) are tallied
+/// per rule area, their skips (whole and partial) counted by reason, and only their failures
+/// and errors get a line each, so the listing stays reviewable and still shows every wrong
+/// answer. The message of a caught panic is left out (see [`without_panic_message`]), so a
+/// debug and a release build list the same.
+pub fn listing(run: &Run) -> String {
+    use crate::catalogue::Origin;
+    let mut out = format!("{}\n{}\n", run.engine, run.tally());
+    let mut generated: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut skipped: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut partly: BTreeMap<(&str, String), usize> = BTreeMap::new();
+    let mut generated_lines = String::new();
+    for (loaded, verdict) in &run.results {
+        let mut line = format!("{}: {}", verdict.id, verdict.outcome);
+        let mut notes = Vec::new();
+        match verdict.outcome {
+            Outcome::Pass => {}
+            Outcome::Skip | Outcome::Error => notes.push(without_panic_message(
+                verdict.reason.as_deref().unwrap_or(""),
+            )),
+            Outcome::Fail => {
+                if let Some(check) = verdict.failures().next() {
+                    notes.push(format!(
+                        "{}: expected {}, actual {}",
+                        check.assertion, check.expected, check.actual
+                    ));
+                }
+            }
+        }
+        if verdict.partly_skipped() {
+            notes.push(format!("skipped: {}", skipped_by_reason(verdict)));
+        }
+        if !notes.is_empty() {
+            let _ = write!(line, " ({})", notes.join("; "));
+        }
+        line.push('\n');
+        match loaded.origin {
+            Origin::HandWritten => out.push_str(&line),
+            Origin::Generated => {
+                generated.entry(&verdict.area).or_default().count(verdict);
+                match verdict.outcome {
+                    Outcome::Pass => {}
+                    Outcome::Skip => {
+                        let reason = verdict.reason.as_deref().unwrap_or("");
+                        *skipped.entry((&verdict.area, reason)).or_default() += 1;
+                    }
+                    Outcome::Fail | Outcome::Error => generated_lines.push_str(&line),
+                }
+                if verdict.outcome == Outcome::Pass && verdict.partly_skipped() {
+                    let reasons = crate::verdict::skip_reasons(verdict.checks.iter());
+                    *partly.entry((&verdict.area, reasons)).or_default() += 1;
+                }
+            }
+        }
+    }
+    out.push_str("\ngenerated cases, per rule area:\n");
+    for (area, tally) in &generated {
+        let _ = writeln!(out, "{area}: {tally}");
+    }
+    out.push_str("\ngenerated cases skipped, per rule area and reason:\n");
+    for ((area, reason), n) in &skipped {
+        let _ = writeln!(out, "{area}: {n} ({reason})");
+    }
+    out.push_str(
+        "\ngenerated cases that pass with some assertions skipped, per rule area and reason:\n",
+    );
+    for ((area, reason), n) in &partly {
+        let _ = writeln!(out, "{area}: {n} ({reason})");
+    }
+    out.push_str("\ngenerated cases that fail or err:\n");
+    out.push_str(&generated_lines);
+    out
+}
+
+/// A reason with the message of a caught panic left out: the place stays (the library's file
+/// and line), the message goes, for it depends on the build: an overflow is "attempt to subtract
+/// with overflow" with debug assertions and another panic further on ("mid > len") without.
+pub fn without_panic_message(reason: &str) -> String {
+    const PANICKED: &str = "the engine panicked: ";
+    let Some(at) = reason.find(PANICKED) else {
+        return reason.to_owned();
+    };
+    let (head, message) = reason.split_at(at + PANICKED.len());
+    let place = message.rfind(" (at ").map_or("", |p| &message[p..]);
+    format!("{head}[message]{place}")
+}
+
+/// The assertions a verdict skipped, with why: `san e1g1, san e8g8: the engine does not offer:
+/// san`, reasons apart.
+fn skipped_by_reason(verdict: &Verdict) -> String {
+    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
+    for check in verdict.skipped() {
+        let reason = check.reason.as_deref().unwrap_or("");
+        match groups.iter_mut().find(|(_, r)| *r == reason) {
+            Some((labels, _)) => labels.push(&check.assertion),
+            None => groups.push((vec![&check.assertion], reason)),
+        }
+    }
+    groups
+        .iter()
+        .map(|(labels, reason)| format!("{}: {reason}", labels.join(", ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::shown;
+    use super::{shown, without_panic_message};
 
     #[test]
     fn control_characters_are_escaped_and_newlines_kept() {
@@ -535,5 +643,24 @@ mod tests {
             "\\u{1b}[2J\\u{1b}]0;pwned\\u{7}a\\rb\\tc\\u{0}\nnext\\u{202e}txt"
         );
         assert_eq!(shown("\u{85}é♔"), "\\u{85}é♔");
+    }
+
+    #[test]
+    fn a_panic_message_is_left_out_and_its_place_kept() {
+        assert_eq!(
+            without_panic_message(
+                "move of SAN N: the engine panicked: attempt to subtract with overflow (at \
+                 owlchess-0.4.1/src/moves/san.rs:540)"
+            ),
+            "move of SAN N: the engine panicked: [message] (at owlchess-0.4.1/src/moves/san.rs:540)"
+        );
+        assert_eq!(
+            without_panic_message("move of SAN N: the engine panicked: mid > len (at x.rs:1)"),
+            "move of SAN N: the engine panicked: [message] (at x.rs:1)"
+        );
+        assert_eq!(
+            without_panic_message("perft 9: no answer"),
+            "perft 9: no answer"
+        );
     }
 }

@@ -9,7 +9,8 @@ fn hand_written() -> Catalogue {
 }
 
 /// The mutants' engine with every hook the reference's answers every hand-written case as the
-/// reference does: a kill is the rule a mutant replaces, never the machinery.
+/// reference does (those of the historical pieces, which no mutant takes, aside): a kill is the
+/// rule a mutant replaces, never the machinery.
 #[test]
 fn the_mutant_engine_without_a_mutation_is_the_reference() {
     static NONE: Mutation = Mutation {
@@ -24,6 +25,11 @@ fn the_mutant_engine_without_a_mutation_is_the_reference() {
     let mut mutant = Mutant::new(&NONE);
     let mut differ = Vec::new();
     for case in catalogue.cases() {
+        // The mutants break rules of the standard pieces; they do not take the historical ones.
+        if case.needs().contains(chess_conformance::Capability::Pieces) {
+            assert_eq!(check(&mut mutant, case).outcome, Outcome::Skip);
+            continue;
+        }
         let ours = check(&mut reference, case);
         let theirs = check(&mut mutant, case);
         if ours.outcome == Outcome::Pass && theirs.outcome != Outcome::Pass {

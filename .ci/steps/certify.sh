@@ -10,6 +10,10 @@
 # Perft counts above 100,000 nodes are left out for all engines: python-chess and chess.js
 # take minutes over them (every perft case is still asked at its shallower depths), and the
 # in-process engines' perft runs in full in `cargo test`.
+#
+# Each engine's verdict listing goes to target/certify/listings/NAME.txt: `.ci/run` points
+# `cargo test` at them (CHESS_CONFORMANCE_LISTINGS), whose snapshot test of every engine in
+# another process checks those instead of running the engine a second time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -36,7 +40,7 @@ args=()
 for engine in "${engines[@]}"; do args+=(--engine "$engine"); done
 ./target/release/chess-conformance matrix "${args[@]}" \
   --timeout 60s --validate-protocol --perft-limit 100000 \
-  --baselines baselines >target/certify/matrix.md || status=$?
+  --baselines baselines --write-listings target/certify/listings >target/certify/matrix.md || status=$?
 cat target/certify/matrix.md
 echo "(${#engines[@]} engines in $((SECONDS - begin)) s; the table is kept in target/certify/matrix.md)"
 exit $status

@@ -80,7 +80,16 @@ impl Assertion for Kind {
                 false,
                 "the move of `after`",
             );
-            if let Err(err) = replay::parse_fen_lenient(&after.fen) {
+            let parsed = if at.pieces().is_empty() {
+                replay::parse_fen_lenient(&after.fen)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            } else {
+                crate::fairy::replay(&after.fen, &[], at.pieces())
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            };
+            if let Err(err) = parsed {
                 at.error(
                     &[i.into(), "fen".into()],
                     format!("the FEN of `after` is invalid: {err}"),
@@ -89,9 +98,10 @@ impl Assertion for Kind {
         }
     }
 
-    fn plan(list: &Vec<After>, _: &Facts<'_>, plan: &mut Plan) {
+    fn plan(list: &Vec<After>, facts: &Facts<'_>, plan: &mut Plan) {
         for after in list {
             let expected = after.clone();
+            let pieces = facts.pieces.to_vec();
             plan.probe(
                 format!("after {}", after.mv),
                 Capabilities::NONE.with(Capability::Play),
@@ -103,8 +113,12 @@ impl Assertion for Kind {
                     };
                     Ok(match asker.ask(&q, play)? {
                         MoveResult::Played(fen) => {
-                            let (passed, actual) =
-                                compare_after(&expected, &fen).map_err(|why| nonsense(&q, why))?;
+                            let compared = if pieces.is_empty() {
+                                compare_after(&expected, &fen)
+                            } else {
+                                compare_fairy_after(&expected, &fen, &pieces)
+                            };
+                            let (passed, actual) = compared.map_err(|why| nonsense(&q, why))?;
                             judged(passed, actual)
                         }
                         MoveResult::Refused(why) => {
@@ -183,6 +197,45 @@ fn compare_after(after: &After, actual_fen: &str) -> Result<(bool, String), Stri
         }
         if expected.fullmoves() != actual.fullmoves() {
             differs.push("move number");
+        }
+    }
+    if differs.is_empty() {
+        Ok((true, actual_fen.to_owned()))
+    } else {
+        Ok((
+            false,
+            format!("{actual_fen} (differs in {})", differs.join(", ")),
+        ))
+    }
+}
+
+/// [`compare_after`] for a position of pieces beyond the standard six: both FENs read by the
+/// fairy reference, which writes the en passant square only when a capture there is legal,
+/// and compared field by field (the en passant field as written under `exact`).
+fn compare_fairy_after(
+    after: &After,
+    actual_fen: &str,
+    pieces: &[crate::vocabulary::PieceDefinition],
+) -> Result<(bool, String), String> {
+    let read = |fen: &str| crate::fairy::replay(fen, &[], pieces).map(|b| b.fen());
+    let expected = read(&after.fen).map_err(|e| format!("the case's FEN does not parse: {e}"))?;
+    let actual = read(actual_fen).map_err(|e| format!("`{actual_fen}` is not a valid FEN: {e}"))?;
+    let field = |fen: &str, i: usize| fen_field(fen, i).unwrap_or("").to_owned();
+    let mut differs = Vec::new();
+    for (i, what) in [
+        (0, "pieces"),
+        (1, "side to move"),
+        (2, "castling rights"),
+        (3, "en passant"),
+        (4, "halfmove clock"),
+        (5, "move number"),
+    ] {
+        let (e, a) = match (i, after.en_passant) {
+            (3, EnPassantConvention::Exact) => (field(&after.fen, 3), field(actual_fen, 3)),
+            _ => (field(&expected, i), field(&actual, i)),
+        };
+        if e != a && (i < 4 || after.clocks) {
+            differs.push(what);
         }
     }
     if differs.is_empty() {

@@ -113,8 +113,10 @@ pub struct Facts<'a> {
     /// Its assertions.
     pub expect: &'a Expect,
     /// The game after the history; `None` when the position is not to be set up (`valid:
-    /// false`).
+    /// false`) or holds pieces beyond the standard six.
     pub game: Option<&'a Replay>,
+    /// The pieces beyond the standard six the case declares (empty for most).
+    pub pieces: &'a [crate::vocabulary::PieceDefinition],
 }
 
 /// How a case is transformed into its twin.

@@ -76,6 +76,14 @@ impl Plan {
         });
     }
 
+    /// Adds `capability` to what every probe needs (a case of historical pieces needs
+    /// [`Capability::Pieces`](crate::Capability::Pieces) for each of its checks).
+    pub fn require_everywhere(&mut self, capability: crate::Capability) {
+        for probe in &mut self.probes {
+            probe.needs = probe.needs.with(capability);
+        }
+    }
+
     /// The probes, in order.
     pub fn probes(&self) -> &[Probe] {
         &self.probes

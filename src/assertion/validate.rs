@@ -24,6 +24,7 @@ pub struct Validation<'a> {
     expect: &'a Expect,
     moves: &'a [String],
     position: Option<&'a Chess>,
+    pieces: &'a [crate::vocabulary::PieceDefinition],
     key: &'static str,
     problems: &'a mut Vec<Problem>,
 }
@@ -34,6 +35,7 @@ impl<'a> Validation<'a> {
         expect: &'a Expect,
         moves: &'a [String],
         position: Option<&'a Chess>,
+        pieces: &'a [crate::vocabulary::PieceDefinition],
         key: &'static str,
         problems: &'a mut Vec<Problem>,
     ) -> Validation<'a> {
@@ -41,6 +43,7 @@ impl<'a> Validation<'a> {
             expect,
             moves,
             position,
+            pieces,
             key,
             problems,
         }
@@ -56,9 +59,15 @@ impl<'a> Validation<'a> {
         self.moves
     }
 
-    /// The position the history reaches; `None` when it is not set up (`valid: false`).
+    /// The position the history reaches; `None` when it is not set up (`valid: false`, or a
+    /// position of pieces beyond the standard six).
     pub fn position(&self) -> Option<&'a Chess> {
         self.position
+    }
+
+    /// The pieces beyond the standard six the case declares (empty for most).
+    pub fn pieces(&self) -> &'a [crate::vocabulary::PieceDefinition] {
+        self.pieces
     }
 
     fn path(&self, at: &[Step]) -> Vec<Step> {

@@ -2,11 +2,15 @@
 //! a library's position is built once per case, not once per question.
 
 use super::{Answer, Game};
+use crate::vocabulary::PieceDefinition;
 
-/// One remembered set-up, keyed by the FEN and the history it came from.
+/// The game a set-up was made from: its FEN, history and pieces.
+type Key = (String, Vec<String>, Vec<PieceDefinition>);
+
+/// One remembered set-up, keyed by the FEN, the history and the pieces it came from.
 #[derive(Debug)]
 pub struct LastGame<T> {
-    last: Option<(String, Vec<String>, T)>,
+    last: Option<(Key, T)>,
 }
 
 impl<T> Default for LastGame<T> {
@@ -16,17 +20,22 @@ impl<T> Default for LastGame<T> {
 }
 
 impl<T> LastGame<T> {
-    /// The set-up of `game`: the remembered one when the FEN and moves are the same, else a
-    /// fresh one from `make`. A failed (or panicking) `make` leaves nothing half-stored.
+    /// The set-up of `game`: the remembered one when the FEN, moves and pieces are the same,
+    /// else a fresh one from `make`. A failed (or panicking) `make` leaves nothing half-stored.
     pub fn get(&mut self, game: &Game, make: impl FnOnce(&Game) -> Answer<T>) -> Answer<&T> {
-        let hit =
-            matches!(&self.last, Some((fen, moves, _)) if fen == game.fen && moves == game.moves);
+        let hit = matches!(&self.last, Some(((fen, moves, pieces), _))
+            if fen == game.fen && moves == game.moves && pieces == game.pieces);
         if !hit {
             self.last = None;
             let value = make(game)?;
-            self.last = Some((game.fen.to_owned(), game.moves.to_vec(), value));
+            let key = (
+                game.fen.to_owned(),
+                game.moves.to_vec(),
+                game.pieces.to_vec(),
+            );
+            self.last = Some((key, value));
         }
-        Ok(&self.last.as_ref().expect("stored above").2)
+        Ok(&self.last.as_ref().expect("stored above").1)
     }
 }
 
@@ -42,6 +51,7 @@ mod tests {
         let game = Game {
             fen: "a",
             moves: &moves,
+            pieces: &[],
         };
         let mut made = 0;
         for _ in 0..2 {
@@ -54,6 +64,7 @@ mod tests {
         let other = Game {
             fen: "a",
             moves: &[],
+            pieces: &[],
         };
         assert_eq!(
             memo.get(&other, |_| Err::<i32, _>(EngineError::failed("no"))),

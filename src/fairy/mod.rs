@@ -20,11 +20,14 @@
 //! assert_eq!(stalemate.outcome(), Outcome::Stalemate);
 //! ```
 
+pub mod answers;
 pub mod betza;
 pub mod board;
+pub mod game;
 
 pub use betza::{BetzaError, Leg, Movement};
 pub use board::{Board, FenError, Kind, Move, Outcome, Piece, PieceError, PieceSet, Role};
+pub use game::{SetupError, piece_set, replay};
 
 #[cfg(test)]
 mod tests;

@@ -686,8 +686,10 @@ impl Engine for Mutant {
         }
     }
 
+    /// Everything but the historical pieces: each mutant breaks a rule of the standard pieces,
+    /// and its hooks read positions with shakmaty.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::all()
+        Capabilities::all().without(crate::Capability::Pieces)
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {

@@ -350,6 +350,12 @@ mutants! {
     "touch-release-not-a-move", "touch-move", "4.7",
         "a piece let go on a square it can reach is only touched: the move is not yet made",
         { touch: |pos, events| reworded(pos, events, release_not_a_move) };
+    "touch-jadoube-ignored", "touch-move", "4.2.1",
+        "saying j'adoube first does not free the piece adjusted after it",
+        { touch: |pos, events| reworded(pos, events, jadoube_ignored) };
+    "touch-together-opponent-first", "touch-move", "4.3.3",
+        "an own piece and an opponent's touched at once: the opponent's counts as touched first",
+        { touch: |pos, events| reworded(pos, events, together_opponent_first) };
     "touch-claim-kept", "touch-move", "4.8",
         "the opponent keeps the right to claim a breach after touching a piece of their own",
         { touch: |pos, events| reworded(pos, events, claim_kept) };
@@ -920,6 +926,29 @@ fn accidental_counts(_: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
 fn adjust_free(_: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
     match e {
         TouchEvent::Adjust(_) => vec![],
+        e => vec![e.clone()],
+    }
+}
+
+/// 4.2.1 misread: the declaration is not heard, so an adjustment is a touch.
+fn jadoube_ignored(_: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    match e {
+        TouchEvent::SayJadoube => vec![],
+        e => vec![e.clone()],
+    }
+}
+
+/// 4.3.3 misread: of an own piece and an opponent's touched together, the opponent's is taken
+/// as touched first (the rule takes the own piece first when the order is unclear).
+fn together_opponent_first(pos: &Chess, e: &TouchEvent) -> Vec<TouchEvent> {
+    match e {
+        TouchEvent::TouchTogether(a, b) if opponents(pos, a) != opponents(pos, b) => {
+            let (own, theirs) = if opponents(pos, a) { (b, a) } else { (a, b) };
+            vec![
+                TouchEvent::Touch(theirs.clone()),
+                TouchEvent::Touch(own.clone()),
+            ]
+        }
         e => vec![e.clone()],
     }
 }

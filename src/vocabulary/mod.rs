@@ -4,7 +4,8 @@
 //! UCI, colours as `white` and `black`), with no chess library behind it, so an adapter for
 //! another library never depends on shakmaty. One file per concept: [`Color`], the game states
 //! ([`GameState`], the answer, and [`StateName`], what a case writes), the draws a player may
-//! claim ([`DrawClaim`]), who can still mate ([`MatingMaterial`], [`Winnability`]), touch-move
+//! claim ([`DrawClaim`]), the pieces beyond the standard six a case declares
+//! ([`PieceDefinition`]), who can still mate ([`MatingMaterial`], [`Winnability`]), touch-move
 //! events and obligations ([`TouchEvent`], [`Obligation`]) and the suite's readings of the
 //! open clauses of Article 4 ([`Reading`]), square names, and the shapes of the
 //! other answers ([`MoveResult`], [`FenCheck`], [`AttackSource`]).
@@ -13,6 +14,7 @@ mod answer;
 mod claim;
 mod color;
 mod mating;
+mod piece;
 mod reading;
 mod square;
 mod state;
@@ -22,6 +24,7 @@ pub use answer::{AttackSource, FenCheck, MoveResult};
 pub use claim::DrawClaim;
 pub use color::Color;
 pub use mating::{MatingMaterial, Winnability};
+pub use piece::PieceDefinition;
 pub use reading::{Reading, ReadingText};
 pub use square::check_square;
 pub use state::{GameState, StateName};

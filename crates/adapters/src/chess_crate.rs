@@ -52,7 +52,7 @@ struct Setup {
 ///
 /// let mut engine = ChessCrate::new();
 /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// assert_eq!(engine.legal_moves(&Game { fen: start, moves: &[] }).unwrap().len(), 20);
+/// assert_eq!(engine.legal_moves(&Game::new(start, &[])).unwrap().len(), 20);
 /// ```
 #[derive(Debug, Default)]
 pub struct ChessCrate {

@@ -44,7 +44,7 @@ pub const VERSION: &str = "0.3.4";
 ///
 /// let mut engine = CozyChess::new();
 /// let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
-/// let moves = engine.legal_moves(&Game { fen, moves: &[] }).unwrap();
+/// let moves = engine.legal_moves(&Game::new(fen, &[])).unwrap();
 /// assert!(moves.contains(&"e1g1".to_string())); // not cozy-chess's own e1h1
 /// ```
 #[derive(Debug, Default)]

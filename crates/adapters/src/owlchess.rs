@@ -38,7 +38,7 @@ pub const VERSION: &str = "0.4.1";
 ///
 /// let mut engine = Owlchess::new();
 /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// assert_eq!(engine.san(&Game { fen: start, moves: &[] }, "g1f3").unwrap(), "Nf3");
+/// assert_eq!(engine.san(&Game::new(start, &[]), "g1f3").unwrap(), "Nf3");
 /// ```
 #[derive(Debug, Default)]
 pub struct Owlchess {

@@ -49,7 +49,7 @@ impl std::fmt::Debug for Setup {
 ///
 /// let mut engine = Pleco::new();
 /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// assert_eq!(engine.legal_moves(&Game { fen: start, moves: &[] }).unwrap().len(), 20);
+/// assert_eq!(engine.legal_moves(&Game::new(start, &[])).unwrap().len(), 20);
 /// ```
 #[derive(Debug, Default)]
 pub struct Pleco {
@@ -338,6 +338,7 @@ mod tests {
         let game = Game {
             fen: "4k3/8/8/8/8/8/8/4K2R w KX - 0 1",
             moves: &[],
+            pieces: &[],
         };
         assert!(engine.legal_moves(&game).is_err());
     }

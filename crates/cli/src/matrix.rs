@@ -33,6 +33,10 @@ pub struct MatrixArgs {
     /// for `report --html`; not when the matrix is interrupted.
     #[arg(long, value_name = "DIR")]
     write_reports: Option<PathBuf>,
+    /// Write each engine's verdict listing (what `run --format listing` prints, one line per
+    /// hand-written case) as `DIR/NAME.txt`, for snapshot tests; not when interrupted.
+    #[arg(long, value_name = "DIR")]
+    write_listings: Option<PathBuf>,
     /// How many engine instances check cases at once, shared between the engines (default: the
     /// number of CPUs); the table and baselines are the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
@@ -86,14 +90,30 @@ fn certify(
         });
     }
     let identity = run.engine.to_string();
-    if let Some(dir) = &args.write_reports {
-        let path = dir.join(format!("{}.json", name.trim_end_matches(".yaml")));
-        crate::write::atomically(&path, chess_conformance::report::json(run).as_bytes())
-            .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
-        print::err(format_args!(
-            "wrote the report of {identity} to {}\n",
-            path.display()
-        ));
+    let outputs = [
+        (
+            &args.write_reports,
+            "report",
+            "json",
+            chess_conformance::report::json as fn(&Run) -> String,
+        ),
+        (
+            &args.write_listings,
+            "listing",
+            "txt",
+            chess_conformance::report::listing,
+        ),
+    ];
+    for (dir, what, extension, make) in outputs {
+        if let Some(dir) = dir {
+            let path = dir.join(format!("{}.{extension}", name.trim_end_matches(".yaml")));
+            crate::write::atomically(&path, make(run).as_bytes())
+                .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
+            print::err(format_args!(
+                "wrote the {what} of {identity} to {}\n",
+                path.display()
+            ));
+        }
     }
     let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
         let path = dir.join(&name);
@@ -166,10 +186,15 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
             .map_err(|e| BadInput(format!("{}: cannot write baselines: {e}", dir.display())))?;
         crate::cli::check_writable(&dir.join("baseline.yaml"), "baselines")?;
     }
-    if let Some(dir) = &args.write_reports {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| BadInput(format!("{}: cannot write reports: {e}", dir.display())))?;
-        crate::cli::check_writable(&dir.join("report.json"), "reports")?;
+    for (dir, what, file) in [
+        (&args.write_reports, "reports", "report.json"),
+        (&args.write_listings, "listings", "listing.txt"),
+    ] {
+        if let Some(dir) = dir {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| BadInput(format!("{}: cannot write {what}: {e}", dir.display())))?;
+            crate::cli::check_writable(&dir.join(file), what)?;
+        }
     }
     let score = args
         .mutation_score

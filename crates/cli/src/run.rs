@@ -68,6 +68,9 @@ enum Format {
     Junit,
     /// A Markdown summary for a CI step summary.
     Markdown,
+    /// A line per hand-written case and a tally of the generated ones, for a snapshot test of
+    /// an engine's behaviour (insta, or a file under version control compared with `diff`).
+    Listing,
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
@@ -145,6 +148,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
             Some(score) => report::markdown_with_score(&run, &score.line()),
             None => report::markdown(&run),
         },
+        Format::Listing => report::listing(&run),
     };
     print::out(report)?;
     if args.format != Format::Text {

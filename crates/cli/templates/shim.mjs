@@ -29,6 +29,7 @@ const shim = new Shim({
   // expects one it does not is skipped:
   // 'repetition', 'move-clocks', 'insufficient-material', 'dead-position', 'fivefold',
   // 'seventy-five-moves',
+  // and 'pieces' if it plays positions of pieces beyond the standard six (docs/CASES.md).
   rules: [],
 });
 

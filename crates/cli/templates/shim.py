@@ -28,6 +28,7 @@ shim = Shim("my-chess-library", "0.0.0", position=position, rules=[
     # expects one it does not is skipped:
     # "repetition", "move-clocks", "insufficient-material", "dead-position", "fivefold",
     # "seventy-five-moves",
+    # and "pieces" if it plays positions of pieces beyond the standard six (docs/CASES.md).
 ])
 
 

@@ -7,13 +7,12 @@
 //! the end of this file) run when they are installed, with perft counts above 100,000 nodes left
 //! out (the shims in Python and JavaScript take minutes over the deepest ones). `.ci/run`
 //! installs them and sets `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine
-//! into a failure instead of a notice.
+//! into a failure instead of a notice. It also sets `CHESS_CONFORMANCE_LISTINGS` to the
+//! listings its certify step wrote (`matrix --write-listings`, the same limits), so the engines
+//! in other processes, minutes each, run once in CI, not twice: this test then checks the
+//! listing that run saw.
 
-use std::collections::BTreeMap;
-
-use chess_conformance::{
-    Catalogue, Engine, EngineError, FenCheck, Game, Limits, Origin, Outcome, Run, Tally,
-};
+use chess_conformance::{Catalogue, Engine, EngineError, FenCheck, Game, Limits, Run};
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
@@ -80,11 +79,8 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
     })
 }
 
-/// The verdict list of one engine: a line per hand-written case, with the first wrong answer
-/// of a failure and the assertions it skipped. The generated cases (tens of thousands) are
-/// tallied per rule area, their skips (whole and partial) counted by reason, and only their
-/// failures and errors get a line each, so the snapshot stays reviewable and still shows every
-/// wrong answer.
+/// The verdict list of one engine ([`chess_conformance::report::listing`]), or `None` (with a
+/// notice) when it is not installed and engines are not required.
 fn listing(spec: &str, limits: Limits) -> Option<String> {
     // A generous deadline: a busy machine must not turn a slow answer into an error.
     let options = Options {
@@ -107,103 +103,26 @@ fn listing(spec: &str, limits: Limits) -> Option<String> {
     let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
     // In-process engines stop at the timeout too: as generous for them.
     let run = Run::within(&mut engine, &catalogue, options.limits);
-    let mut out = format!("{}\n{}\n", run.engine, run.tally());
-    let mut generated: BTreeMap<&str, Tally> = BTreeMap::new();
-    let mut skipped: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-    let mut partly: BTreeMap<(&str, String), usize> = BTreeMap::new();
-    let mut generated_lines = String::new();
-    for (loaded, verdict) in &run.results {
-        let mut line = format!("{}: {}", verdict.id, verdict.outcome);
-        let mut notes = Vec::new();
-        match verdict.outcome {
-            Outcome::Pass => {}
-            Outcome::Skip | Outcome::Error => notes.push(without_panic_message(
-                verdict.reason.as_deref().unwrap_or(""),
-            )),
-            Outcome::Fail => {
-                if let Some(check) = verdict.failures().next() {
-                    notes.push(format!(
-                        "{}: expected {}, actual {}",
-                        check.assertion, check.expected, check.actual
-                    ));
-                }
-            }
-        }
-        if verdict.partly_skipped() {
-            notes.push(format!("skipped: {}", skipped_assertions(verdict)));
-        }
-        if !notes.is_empty() {
-            line.push_str(&format!(" ({})", notes.join("; ")));
-        }
-        line.push('\n');
-        match loaded.origin {
-            Origin::HandWritten => out.push_str(&line),
-            Origin::Generated => {
-                generated.entry(&verdict.area).or_default().count(verdict);
-                match verdict.outcome {
-                    Outcome::Pass => {}
-                    Outcome::Skip => {
-                        let reason = verdict.reason.as_deref().unwrap_or("");
-                        *skipped.entry((&verdict.area, reason)).or_default() += 1;
-                    }
-                    Outcome::Fail | Outcome::Error => generated_lines.push_str(&line),
-                }
-                if verdict.outcome == Outcome::Pass && verdict.partly_skipped() {
-                    let reasons = chess_conformance::verdict::skip_reasons(verdict.checks.iter());
-                    *partly.entry((&verdict.area, reasons)).or_default() += 1;
-                }
-            }
-        }
-    }
-    out.push_str("\ngenerated cases, per rule area:\n");
-    for (area, tally) in &generated {
-        out.push_str(&format!("{area}: {tally}\n"));
-    }
-    out.push_str("\ngenerated cases skipped, per rule area and reason:\n");
-    for ((area, reason), n) in &skipped {
-        out.push_str(&format!("{area}: {n} ({reason})\n"));
-    }
-    out.push_str(
-        "\ngenerated cases that pass with some assertions skipped, per rule area and reason:\n",
-    );
-    for ((area, reason), n) in &partly {
-        out.push_str(&format!("{area}: {n} ({reason})\n"));
-    }
-    out.push_str("\ngenerated cases that fail or err:\n");
-    out.push_str(&generated_lines);
-    Some(out)
+    Some(chess_conformance::report::listing(&run))
 }
 
-/// A reason with the message of a caught panic left out: the place stays (the library's file
-/// and line), the message goes, for it depends on the build: an overflow is "attempt to subtract
-/// with overflow" with debug assertions and another panic further on ("mid > len") without, so
-/// `cargo test` and `cargo test --release` would need two snapshots.
-fn without_panic_message(reason: &str) -> String {
-    const PANICKED: &str = "the engine panicked: ";
-    let Some(at) = reason.find(PANICKED) else {
-        return reason.to_owned();
+/// The listing of an engine in another process: the one `matrix --write-listings DIR` wrote
+/// as `DIR/NAME.txt` when `CHESS_CONFORMANCE_LISTINGS=DIR` is set (CI's certify step runs every
+/// engine once, with the same limits, and this test checks what it saw instead of running the
+/// slow engines a second time), else a run of its own. A missing file is a failure.
+fn external_listing(spec: &str, file: &str) -> Option<String> {
+    let Some(dir) = std::env::var_os("CHESS_CONFORMANCE_LISTINGS") else {
+        return listing(spec, OUT_OF_PROCESS);
     };
-    let (head, message) = reason.split_at(at + PANICKED.len());
-    let place = message.rfind(" (at ").map_or("", |p| &message[p..]);
-    format!("{}[message]{place}", head)
-}
-
-/// The assertions a verdict skipped, with why: `san e1g1, san e8g8: the engine does not offer:
-/// san`, reasons apart.
-fn skipped_assertions(verdict: &chess_conformance::Verdict) -> String {
-    let mut groups: Vec<(Vec<&str>, &str)> = Vec::new();
-    for check in verdict.skipped() {
-        let reason = check.reason.as_deref().unwrap_or("");
-        match groups.iter_mut().find(|(_, r)| *r == reason) {
-            Some((labels, _)) => labels.push(&check.assertion),
-            None => groups.push((vec![&check.assertion], reason)),
-        }
+    let path = std::path::Path::new(&dir).join(format!("{file}.txt"));
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) => panic!(
+            "{spec}: {}: {e} (CHESS_CONFORMANCE_LISTINGS is set: run `matrix --write-listings` \
+             over this engine first, or unset it)",
+            path.display()
+        ),
     }
-    groups
-        .iter()
-        .map(|(labels, reason)| format!("{}: {reason}", labels.join(", ")))
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 /// What an engine in another process is asked: no perft count above 100,000 nodes (the deepest
@@ -222,41 +141,31 @@ macro_rules! engine_snapshot {
             }
         }
     };
-}
-
-#[test]
-fn a_panic_message_is_left_out_and_its_place_kept() {
-    assert_eq!(
-        without_panic_message(
-            "move of SAN N: the engine panicked: attempt to subtract with overflow (at \
-             owlchess-0.4.1/src/moves/san.rs:540)"
-        ),
-        "move of SAN N: the engine panicked: [message] (at owlchess-0.4.1/src/moves/san.rs:540)"
-    );
-    assert_eq!(
-        without_panic_message("move of SAN N: the engine panicked: mid > len (at x.rs:1)"),
-        "move of SAN N: the engine panicked: [message] (at x.rs:1)"
-    );
-    assert_eq!(
-        without_panic_message("perft 9: no answer"),
-        "perft 9: no answer"
-    );
+    // An engine in another process, and the name of its listing (its baseline's name).
+    ($test:ident, $spec:expr, listing $file:expr) => {
+        #[test]
+        fn $test() {
+            if let Some(listing) = external_listing($spec, $file) {
+                insta::assert_snapshot!(stringify!($test), listing);
+            }
+        }
+    };
 }
 
 engine_snapshot!(chess, "chess", Limits::DEFAULT);
 engine_snapshot!(cozy_chess, "cozy-chess", Limits::DEFAULT);
 engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
 engine_snapshot!(pleco, "pleco", Limits::DEFAULT);
-engine_snapshot!(stockfish, "stockfish", OUT_OF_PROCESS);
-engine_snapshot!(python_chess, "python-chess", OUT_OF_PROCESS);
-engine_snapshot!(sjaak_ii, "sjaak-ii", OUT_OF_PROCESS);
-engine_snapshot!(sjeng, "sjeng", OUT_OF_PROCESS);
-engine_snapshot!(chess_js, "chess.js", OUT_OF_PROCESS);
-engine_snapshot!(kokopu, "kokopu", OUT_OF_PROCESS);
-engine_snapshot!(chessops, "chessops", OUT_OF_PROCESS);
-engine_snapshot!(js_chess_engine, "js-chess-engine", OUT_OF_PROCESS);
-engine_snapshot!(chessnut, "chessnut", OUT_OF_PROCESS);
-engine_snapshot!(fairy_stockfish, "fairy-stockfish", OUT_OF_PROCESS);
+engine_snapshot!(stockfish, "stockfish", listing "stockfish");
+engine_snapshot!(python_chess, "python-chess", listing "python-chess");
+engine_snapshot!(sjaak_ii, "sjaak-ii", listing "sjaak-ii");
+engine_snapshot!(sjeng, "sjeng", listing "sjeng");
+engine_snapshot!(chess_js, "chess.js", listing "chess-js");
+engine_snapshot!(kokopu, "kokopu", listing "kokopu");
+engine_snapshot!(chessops, "chessops", listing "chessops");
+engine_snapshot!(js_chess_engine, "js-chess-engine", listing "js-chess-engine");
+engine_snapshot!(chessnut, "chessnut", listing "chessnut");
+engine_snapshot!(fairy_stockfish, "fairy-stockfish", listing "fairy-stockfish-pyffish");
 
 /// The pyffish shim with every message checked against its schema, or `None` (with a notice)
 /// when pyffish is not installed and engines are not required.
@@ -290,6 +199,7 @@ fn fairy_stockfish_keeps_the_protocol_stream_clean() {
     let start = Game {
         fen: START,
         moves: &[],
+        pieces: &[],
     };
     for fen in std::iter::repeat_n(
         [
@@ -325,6 +235,7 @@ fn fairy_stockfish_names_an_illegal_history_move_and_goes_on() {
     let game = Game {
         fen: START,
         moves: &moves,
+        pieces: &[],
     };
     match engine.legal_moves(&game) {
         Err(EngineError::Failed(message)) => {
@@ -335,6 +246,7 @@ fn fairy_stockfish_names_an_illegal_history_move_and_goes_on() {
     let kingless = Game {
         fen: "8/8/8/8/8/8/8/8 w - - 0 1",
         moves: &[],
+        pieces: &[],
     };
     match engine.in_check(&kingless) {
         Err(EngineError::Failed(message)) => assert!(message.contains("kings"), "{message}"),
@@ -343,6 +255,7 @@ fn fairy_stockfish_names_an_illegal_history_move_and_goes_on() {
     let played = Game {
         fen: START,
         moves: &moves[..2],
+        pieces: &[],
     };
     assert_eq!(engine.legal_moves(&played).map(|m| m.len()), Ok(29));
 }

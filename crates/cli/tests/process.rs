@@ -126,6 +126,7 @@ fn start_position() -> Game<'static> {
     Game {
         fen: START,
         moves: &[],
+        pieces: &[],
     }
 }
 
@@ -1010,6 +1011,7 @@ fn uci_answers() -> Result<(), String> {
     let game = Game {
         fen: START,
         moves: &moves,
+        pieces: &[],
     };
     let mut reference = Reference::new();
     let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
@@ -1037,6 +1039,7 @@ fn uci_answers() -> Result<(), String> {
     let mated = Game {
         fen: START,
         moves: &mate,
+        pieces: &[],
     };
     if engine.checkers(&mated) != Ok(vec!["f7".to_owned()]) || engine.in_check(&mated) != Ok(true) {
         return Err(format!("checkers {:?}", engine.checkers(&mated)));
@@ -1133,6 +1136,7 @@ fn xboard_answers() -> Result<(), String> {
     let game = Game {
         fen: START,
         moves: &moves,
+        pieces: &[],
     };
     let mut reference = Reference::new();
     let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
@@ -1148,7 +1152,11 @@ fn xboard_answers() -> Result<(), String> {
         ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8g8", "e8c8"]),
     ] {
         let legal = engine
-            .legal_moves(&Game { fen, moves: &[] })
+            .legal_moves(&Game {
+                fen,
+                moves: &[],
+                pieces: &[],
+            })
             .map_err(|e| e.to_string())?;
         if !castles.iter().all(|c| legal.iter().any(|l| l == c)) {
             return Err(format!("{fen}: {legal:?}"));
@@ -1223,6 +1231,7 @@ fn xboard_faults() -> Result<(), String> {
     let message = failed(engine.legal_moves(&Game {
         fen: START,
         moves: &moves,
+        pieces: &[],
     }))?;
     contains_all(
         &message,
@@ -1241,6 +1250,7 @@ fn xboard_faults() -> Result<(), String> {
         &Game {
             fen: "8/8/8/8/8/8/8/8 w - - 0 1",
             moves: &[],
+            pieces: &[],
         },
         1,
     ))?;

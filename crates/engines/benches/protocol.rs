@@ -223,6 +223,7 @@ fn round_trips(n: usize, rounds: usize) -> bool {
     let game = Game {
         fen: START,
         moves: &[],
+        pieces: &[],
     };
     for _ in 0..1_000 {
         engine.in_check(&game).expect("an answer");

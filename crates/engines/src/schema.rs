@@ -524,6 +524,7 @@ mod tests {
         let game = Game {
             fen: START,
             moves: &moves,
+            pieces: &[],
         };
         let touches = ["touch g1", "say j'adoube", "adjust e2", "release g1 on f3"]
             .iter()
@@ -567,6 +568,44 @@ mod tests {
         }
         let start: Value = serde_json::from_str(&start_line(0)).unwrap();
         schemas.check_request("start", &start).unwrap();
+        // A position of historical pieces: every request carries them, its FEN their letters.
+        let pieces = [chess_conformance::PieceDefinition {
+            letter: 'a',
+            name: "amazon".into(),
+            betza: "QN".into(),
+        }];
+        let fairy = Game {
+            fen: "k7/8/8/8/1A6/8/8/7K w - - 0 1",
+            moves: &[],
+            pieces: &pieces,
+        };
+        for q in every.iter().filter(|q| q.about_a_position()) {
+            let v: Value = serde_json::from_str(&request_line(8, q, Some(&fairy))).unwrap();
+            assert!(v.get("pieces").is_some(), "{v}");
+            schemas
+                .check_request(q.name(), &v)
+                .unwrap_or_else(|e| panic!("{v}: {e}"));
+        }
+    }
+
+    #[test]
+    fn a_letter_beyond_the_six_needs_its_piece_definition() {
+        let s = Schemas::get();
+        let amazon = json!({"letter": "a", "name": "amazon", "betza": "QN"});
+        let fen = "k7/8/8/8/1A6/8/8/7K w - - 0 1";
+        let ok =
+            json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [], "pieces": [amazon]});
+        s.check_request("legal_moves", &ok).unwrap();
+        for bad in [
+            json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": []}),
+            json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [], "pieces": []}),
+            json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [],
+                   "pieces": [{"letter": "A", "name": "amazon", "betza": "QN"}]}),
+            json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [],
+                   "pieces": [{"letter": "a", "name": "amazon"}]}),
+        ] {
+            assert!(s.check_request("legal_moves", &bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

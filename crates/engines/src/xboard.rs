@@ -804,11 +804,13 @@ mod tests {
         let game = Game {
             fen: "8/8/8/8/8/8/8/K6k b - - 0 1",
             moves: &moves,
+            pieces: &[],
         };
         assert!(white_to_move(&game));
         assert!(!white_to_move(&Game {
             fen: "8/8/8/8/8/8/8/K6k b - - 0 1",
-            moves: &[]
+            moves: &[],
+            pieces: &[]
         }));
     }
 

@@ -229,7 +229,11 @@ pub fn reference_inputs(data: &[u8]) {
         .map(str::to_owned)
         .collect();
     let strings: Vec<&str> = lines.collect();
-    let game = Game { fen, moves: &moves };
+    let game = Game {
+        fen,
+        moves: &moves,
+        pieces: &[],
+    };
     let mut reference = Reference::new();
     let r = &mut reference;
 

@@ -52,6 +52,7 @@ areas! {
     Fen = "fen" => mine::fen::fen,
     FiftyMove = "fifty-move" => mine::draws::fifty_move,
     FlagFall = "flag-fall" => mine::endings::flag_fall,
+    HistoricalPieces = "historical-pieces" => mine::unmined,
     IllegalMove = "illegal-move" => mine::illegal::illegal_move,
     InsufficientMaterial = "insufficient-material" => mine::endings::insufficient_material,
     Perft = "perft" => mine::positions::perft,

@@ -85,6 +85,7 @@ mod tests {
             rule: "1".into(),
             source: None,
             tags: vec![],
+            pieces: Vec::new(),
             fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(),
             moves: vec![],
             expect: Expect {

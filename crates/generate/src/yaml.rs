@@ -59,6 +59,7 @@ fn write_case(out: &mut String, case: &Case) {
         tags,
         fen,
         moves,
+        pieces,
         expect,
     } = case;
     let _ = writeln!(out, "  - id: {id}");
@@ -69,6 +70,10 @@ fn write_case(out: &mut String, case: &Case) {
     }
     if !tags.is_empty() {
         let _ = writeln!(out, "    tags: {}", plain_list(tags));
+    }
+    if !pieces.is_empty() {
+        let pieces = serde_json::to_string(pieces).expect("piece definitions serialize");
+        let _ = writeln!(out, "    pieces: {pieces}");
     }
     let _ = writeln!(out, "    fen: {}", json_string(fen));
     if !moves.is_empty() {

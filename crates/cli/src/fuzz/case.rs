@@ -87,6 +87,7 @@ pub(crate) fn print(ctx: &Context, shrunk: &Shrunk, pair: &mut Pair<'_>) -> Stri
     let game = Game {
         fen: &d.fen,
         moves: &d.moves,
+        pieces: &[],
     };
     let Some((expect, by_reference)) = expectation(pair, &d.target, &game) else {
         let _ = writeln!(
@@ -121,6 +122,7 @@ pub(crate) fn print(ctx: &Context, shrunk: &Shrunk, pair: &mut Pair<'_>) -> Stri
         fen: d.fen.clone(),
         moves: d.moves.clone(),
         expect,
+        pieces: Vec::new(),
     };
     let item = item_yaml(&case);
     match loads(area, &item) {

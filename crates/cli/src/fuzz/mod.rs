@@ -112,7 +112,11 @@ impl Pair<'_> {
         position: &Chess,
         targets: &[Target],
     ) -> Vec<Disagreement> {
-        let game = Game { fen, moves };
+        let game = Game {
+            fen,
+            moves,
+            pieces: &[],
+        };
         let mut out = Vec::new();
         let mut expect = chess_conformance::Expect::default();
         let mut asked = Vec::new();
@@ -447,6 +451,7 @@ fn playout(engine: &mut dyn Engine, seed: u64, budget: Budget) -> Tally {
             let position = Game {
                 fen: &ply.fen,
                 moves: &ply.moves,
+                pieces: &[],
             };
             engine.begin_case();
             for target in targets.iter().filter(|t| offered.contains(t.capability())) {

@@ -211,6 +211,7 @@ pub(crate) fn case(fen: &str, moves: &[String], expect: Expect) -> Case {
         fen: fen.to_owned(),
         moves: moves.to_vec(),
         expect,
+        pieces: Vec::new(),
     }
 }
 

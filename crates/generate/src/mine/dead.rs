@@ -153,6 +153,7 @@ fn answers(reference: &mut Reference, fen_text: &str, moves: &[String]) -> Optio
     let game = Game {
         fen: fen_text,
         moves,
+        pieces: &[],
     };
     let state = reference.game_state(&game).ok()?;
     let white = reference

@@ -202,6 +202,12 @@ pub fn fen(pos: &Chess) -> String {
     crate::symmetry::fen_of(pos)
 }
 
+/// No mined cases: an area whose cases are all written by hand. The historical pieces are
+/// one: the miners play and judge positions with shakmaty, which knows the standard six only.
+pub fn unmined(_: &mut Miner) -> Vec<Case> {
+    Vec::new()
+}
+
 /// The legal moves of a position in UCI, sorted.
 pub fn legal_uci(pos: &Chess) -> Vec<String> {
     let mut list: Vec<String> = pos.legal_moves().into_iter().map(replay::to_uci).collect();
@@ -229,6 +235,7 @@ pub fn case(
         fen,
         moves,
         expect,
+        pieces: Vec::new(),
     }
 }
 
