@@ -217,7 +217,7 @@ def request_variant(request):
 
 class PiecesShim(Shim):
     """The helper's shim, with the request's `pieces` turned into the variant its position is
-    played in (`self.variant`) before the position is built, and the capability `pieces`."""
+    played in (`self.variant`) before the position is built."""
 
     variant = CHESS
 
@@ -232,9 +232,6 @@ class PiecesShim(Shim):
                 return {"seq": seq, "error": "%s: pieces: %s: %s"
                         % (request.get("type"), type(e).__name__, e)}
         return super().answer(request)
-
-    def capabilities(self):
-        return super().capabilities() + ["pieces"]
 
 
 class Position:
@@ -286,7 +283,8 @@ def legal_move(p, move):
 
 
 shim = PiecesShim("Fairy-Stockfish (pyffish)", "%d.%d.%d" % sf.version(),
-            position=position, rules=["repetition", "move-clocks", "insufficient-material"])
+                  position=position,
+                  rules=["repetition", "move-clocks", "insufficient-material", "pieces"])
 
 
 def white_to_move(p):
