@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Certifies every implementation of the matrix below over the whole catalogue (hand-written and
-# generated cases): the reference and the in-process Rust adapters, Stockfish over UCI, Sjaak II
+# generated cases): the reference and the in-process Rust adapters, Stockfish and Fairy-Stockfish
+# over UCI, Sjaak II
 # and Sjeng over xboard, and the Python and JavaScript libraries over the protocol, every message
 # checked against its schema.
 # Each engine's failures are findings (docs/FINDINGS.md) recorded in baselines/NAME.yaml; the
@@ -19,6 +20,9 @@ cd "$(dirname "$0")/../.."
 
 export CARGO_TERM_COLOR=never
 cargo build --release --quiet
+# The pyffish shim's own tests (its Betza rewriting for pyffish's custom pieces, over the
+# protocol): a second.
+python3 -m unittest adapters/test_pyffish_shim.py
 mkdir -p target/certify
 begin=$SECONDS
 status=0
@@ -32,6 +36,7 @@ engines=(
   "process:node adapters/kokopu_shim.mjs"
   "process:node adapters/chessops_shim.mjs"
   "uci:/usr/games/stockfish"
+  "uci:/usr/games/fairy-stockfish"
   "xboard:/usr/games/sjaakii"
   "xboard:/usr/games/sjeng"
   reference chess cozy-chess owlchess pleco

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the engines certified in other processes: Debian packages (Stockfish over UCI; Sjaak
+# Installs the engines certified in other processes: Debian packages (Stockfish and
+# Fairy-Stockfish over UCI; Sjaak
 # II and Sjeng over xboard) with apt-get, the Python libraries with pip
 # (adapters/requirements.txt) and the JavaScript ones with npm (adapters/package-lock.json). Safe
 # to rerun; prints each version. `cargo test` (crates/cli/tests/engines.rs and process.rs) and
@@ -12,6 +13,8 @@ cd "$(dirname "$0")/../.."
 # for whatever is missing (chromium: 155 MB, about 80 s on a fresh runner).
 missing=()
 [ -x /usr/games/stockfish ] || missing+=(stockfish)
+# Fairy-Stockfish 11.1, for the historical pieces through a variant file (uci:).
+[ -x /usr/games/fairy-stockfish ] || missing+=(fairy-stockfish)
 # Sjaak II and Sjeng, xboard engines (xboard:).
 [ -x /usr/games/sjaakii ] || missing+=(sjaakii)
 [ -x /usr/games/sjeng ] || missing+=(sjeng)
@@ -26,6 +29,7 @@ echo "stockfish: $(/usr/games/stockfish quit </dev/null | head -1)"
 echo "chromium: $(/usr/bin/chromium --version 2>/dev/null)"
 echo "sjaak-ii: $(dpkg-query -W -f='${Version}' sjaakii) ($(/usr/games/sjaakii </dev/null | head -1))"
 echo "sjeng: $(dpkg-query -W -f='${Version}' sjeng)"
+echo "fairy-stockfish: $(dpkg-query -W -f='${Version}' fairy-stockfish)"
 
 if ! python3 -m pip install --quiet --disable-pip-version-check -r adapters/requirements.txt 2>/dev/null; then
   # A Debian-managed Python refuses pip (PEP 668) unless told.

@@ -319,6 +319,11 @@ function check(c) {
   const e = c.expect;
   const failures = [];
   const notAsked = [];
+  if (c.pieces) {
+    // The historical pieces (amazon, ferz, ...): chess.js knows the standard six only.
+    notAsked.push(`pieces beyond the standard six (${c.pieces.map((p) => p.name).join(', ')}): chess.js has none`);
+    return { failures, notAsked };
+  }
   const compare = (name, want, got) => {
     try {
       assert.deepEqual(got, want);
@@ -445,6 +450,6 @@ test('every listed disagreement is a case', () => {
 });
 
 test('the export is complete', () => {
-  assert.equal(areas.length, 18);
+  assert.equal(areas.length, 19);
   assert.ok(areas.reduce((n, [, cases]) => n + cases.length, 0) >= 20000);
 });

@@ -30,6 +30,10 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
             vec!["/usr/games/stockfish".into()],
             options,
         )?),
+        "fairy-stockfish-uci" => Box::new(UciEngine::start(
+            vec!["/usr/games/fairy-stockfish".into()],
+            options,
+        )?),
         "python-chess" => Box::new(Process::start(
             vec![
                 "python3".into(),
@@ -157,6 +161,7 @@ engine_snapshot!(cozy_chess, "cozy-chess", Limits::DEFAULT);
 engine_snapshot!(owlchess, "owlchess", Limits::DEFAULT);
 engine_snapshot!(pleco, "pleco", Limits::DEFAULT);
 engine_snapshot!(stockfish, "stockfish", listing "stockfish");
+engine_snapshot!(fairy_stockfish_uci, "fairy-stockfish-uci", listing "fairy-stockfish");
 engine_snapshot!(python_chess, "python-chess", listing "python-chess");
 engine_snapshot!(sjaak_ii, "sjaak-ii", listing "sjaak-ii");
 engine_snapshot!(sjeng, "sjeng", listing "sjeng");

@@ -10,8 +10,13 @@
 //!   moves at the first illegal one, so a move whose FEN equals the FEN before it was refused.
 //!
 //! The engine's capabilities are exactly these: `legal-moves`, `perft`, `check`, `checkers`,
-//! `play`. Like `process:` engines it runs under a timeout, is restarted after a crash or a
-//! hang, and is given up after three failed restarts in a row.
+//! `play`, and `pieces` when its options include `VariantPath` and `UCI_Variant` (the
+//! Fairy-Stockfish convention): a position of pieces beyond the standard six is then played in a
+//! variant of chess written for its piece set, `[cc-…:chess]` with a line `BUILTIN = letter` per
+//! piece, the built-in piece that moves as its Betza notation does ([`BUILT_IN`]); the file is
+//! loaded with `setoption name VariantPath`, and the variant is used only once `uci` lists it.
+//! Like `process:` engines it runs under a timeout, is restarted after a crash or a hang, and is
+//! given up after three failed restarts in a row.
 
 use std::time::Instant;
 
@@ -20,7 +25,9 @@ use crate::child::{self, Fault, LineChild};
 use crate::supervisor::{self, Failure, Supervisor};
 use chess_conformance::engine::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
+    PieceDefinition,
 };
+use chess_conformance::fairy::Movement;
 
 /// How many lines of the engine's last output an error message quotes.
 const QUOTED_LINES: usize = 20;
@@ -29,6 +36,63 @@ const QUOTED_LINES: usize = 20;
 pub struct UciEngine {
     supervisor: Supervisor,
     identity: Identity,
+    /// Whether its options name `VariantPath` and `UCI_Variant`.
+    variants: bool,
+    /// The variant the running process plays (`chess` after a start) and those it has loaded.
+    playing: String,
+    loaded: Vec<String>,
+}
+
+/// The built-in pieces of Fairy-Stockfish's variant files that move as a notation of the
+/// suite's subset of Betza's (their squares from d4 and a1 checked with `go perft 1` on 11.1),
+/// by that notation. A piece given another notation is `unsupported`: 11.1 predates
+/// `customPiece`.
+pub const BUILT_IN: &[(&str, &str)] = &[
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("bers", "RF"),
+    ("dragonHorse", "BW"),
+    ("aiwok", "RNF"),
+];
+
+/// The variant of `pieces`: its name (`cc-` and each piece's letter and notation) and its file's
+/// text, or why the engine's built-in pieces cannot express one of them.
+pub fn variant(pieces: &[PieceDefinition]) -> Result<(String, String), String> {
+    let mut name = String::from("cc");
+    let mut lines = Vec::new();
+    for piece in pieces {
+        let wanted = Movement::parse(&piece.betza).map_err(|e| e.to_string())?;
+        let built_in = BUILT_IN
+            .iter()
+            .find(|(_, notation)| Movement::parse(notation).is_ok_and(|m| m.legs == wanted.legs))
+            .map(|(built_in, _)| *built_in)
+            .ok_or_else(|| {
+                format!(
+                    "no built-in piece of the engine moves as `{}` (the {}): Fairy-Stockfish 11.1 \
+                     has no custom pieces",
+                    piece.betza, piece.name
+                )
+            })?;
+        if !piece.letter.is_ascii_lowercase() {
+            return Err(format!("`{}` is not a lower-case letter", piece.letter));
+        }
+        name.push('-');
+        name.push(piece.letter);
+        name.extend(piece.betza.chars().filter(char::is_ascii_alphanumeric));
+        lines.push(format!("{built_in} = {}", piece.letter));
+    }
+    let name = name.to_ascii_lowercase();
+    Ok((
+        name.clone(),
+        format!("[{name}:chess]\n{}\n", lines.join("\n")),
+    ))
 }
 
 impl std::fmt::Debug for UciEngine {
@@ -173,14 +237,21 @@ impl UciEngine {
                 name: String::new(),
                 version: String::new(),
             },
+            variants: false,
+            playing: "chess".into(),
+            loaded: Vec::new(),
         };
-        let (child, identity) = engine.connect()?;
+        let (child, identity, options) = engine.connect()?;
         engine.supervisor.keep(child);
         engine.identity = identity;
+        engine.variants = ["VariantPath", "UCI_Variant"]
+            .iter()
+            .all(|o| options.iter().any(|name| name == o));
         Ok(engine)
     }
 
-    fn connect(&self) -> Result<(LineChild, Identity), String> {
+    /// A new process through the handshake: the process, who it is, the names of its options.
+    fn connect(&self) -> Result<(LineChild, Identity, Vec<String>), String> {
         let command = self.supervisor.command();
         let mut child = self.supervisor.spawn()?;
         let mut session = Session {
@@ -191,6 +262,7 @@ impl UciEngine {
         let handshake = (|| {
             session.send("uci")?;
             let mut name = None;
+            let mut options = Vec::new();
             loop {
                 let line = session.line()?;
                 if line == "uciok" {
@@ -199,15 +271,25 @@ impl UciEngine {
                 if let Some(n) = line.strip_prefix("id name ") {
                     name = Some(n.trim().to_owned());
                 }
+                if let Some(option) = line.strip_prefix("option name ") {
+                    options.push(
+                        option
+                            .split(" type ")
+                            .next()
+                            .unwrap_or("")
+                            .trim()
+                            .to_owned(),
+                    );
+                }
             }
             session.send("isready")?;
             while session.line()? != "readyok" {}
-            Ok(name)
+            Ok((name, options))
         })();
         match handshake {
-            Ok(name) => {
+            Ok((name, options)) => {
                 let identity = identity(name.as_deref().unwrap_or(&command));
-                Ok((child, identity))
+                Ok((child, identity, options))
             }
             Err(failure) => {
                 let why = match failure {
@@ -223,9 +305,11 @@ impl UciEngine {
         }
     }
 
-    /// Runs one question's conversation, restarting the engine first if a fault stopped it.
+    /// Runs one question's conversation about `game`, restarting the engine first if a fault
+    /// stopped it, in the variant of the game's pieces (chess when it has none).
     fn ask<T>(
         &mut self,
+        game: &Game,
         conversation: impl FnOnce(&mut Session) -> Result<T, Failure>,
     ) -> Answer<T> {
         if let Some(why) = self.supervisor.given_up() {
@@ -234,8 +318,11 @@ impl UciEngine {
         let mut child = match self.supervisor.take() {
             Some(child) => child,
             None => {
-                let attempt = self.connect().map(|(child, _)| child);
-                self.supervisor.started(attempt)?
+                let attempt = self.connect().map(|(child, _, _)| child);
+                let child = self.supervisor.started(attempt)?;
+                self.playing = "chess".into();
+                self.loaded.clear();
+                child
             }
         };
         let mut session = Session {
@@ -243,7 +330,10 @@ impl UciEngine {
             deadline: child::deadline_after(self.supervisor.limits().timeout),
             seen: Vec::new(),
         };
-        match conversation(&mut session) {
+        let (playing, loaded) = (&mut self.playing, &mut self.loaded);
+        let answer = select_variant(&mut session, game, playing, loaded)
+            .and_then(|()| conversation(&mut session));
+        match answer {
             Ok(answer) => {
                 self.supervisor.keep(child);
                 Ok(answer)
@@ -259,6 +349,83 @@ impl UciEngine {
             }
         }
     }
+}
+
+/// Makes the engine play the variant of the pieces on `game`'s board (`chess` when there are
+/// none): loads the
+/// variant's file first if this process has not, and believes it loaded only when `uci` then
+/// lists the variant among the `UCI_Variant` values (an unknown value would be ignored without
+/// a word, the previous variant kept).
+fn select_variant(
+    session: &mut Session,
+    game: &Game,
+    playing: &mut String,
+    loaded: &mut Vec<String>,
+) -> Result<(), Failure> {
+    // Only the pieces on the board: no move brings another (promotion stays Q, R, B, N).
+    let placement = game.fen.split(' ').next().unwrap_or("");
+    let used: Vec<PieceDefinition> = game
+        .pieces
+        .iter()
+        .filter(|p| {
+            placement.contains(p.letter) || placement.contains(p.letter.to_ascii_uppercase())
+        })
+        .cloned()
+        .collect();
+    let (name, text) = if used.is_empty() {
+        ("chess".to_owned(), None)
+    } else {
+        let (name, text) =
+            variant(&used).map_err(|why| Failure::Answer(EngineError::Unsupported(why)))?;
+        (name, Some(text))
+    };
+    if *playing == name {
+        return Ok(());
+    }
+    if let Some(text) = text
+        && !loaded.contains(&name)
+    {
+        let path = std::env::temp_dir().join(format!("chess-conformance-uci-{name}.ini"));
+        if !path.exists() {
+            let part = path.with_extension(format!("{}.part", std::process::id()));
+            std::fs::write(&part, &text)
+                .and_then(|()| std::fs::rename(&part, &path))
+                .map_err(|e| {
+                    not_an_answer(format!(
+                        "cannot write the variant file {}: {e}",
+                        path.display()
+                    ))
+                })?;
+        }
+        session.send(&format!(
+            "setoption name VariantPath value {}",
+            path.display()
+        ))?;
+        session.send("uci")?;
+        let mut listed = false;
+        loop {
+            let line = session.line()?;
+            if line == "uciok" {
+                break;
+            }
+            if line.starts_with("option name UCI_Variant ") {
+                listed = line.split_whitespace().any(|w| w == name);
+            }
+        }
+        if !listed {
+            return Err(not_an_answer(format!(
+                "the engine did not load the variant `{name}` of {}: `uci` does not list it \
+                 among the values of UCI_Variant",
+                path.display()
+            )));
+        }
+        loaded.push(name.clone());
+    }
+    session.send(&format!("setoption name UCI_Variant value {name}"))?;
+    session.send("isready")?;
+    while session.line()? != "readyok" {}
+    *playing = name;
+    Ok(())
 }
 
 /// Reads `output` as an engine's answer to each question this module asks (`go perft 1`,
@@ -300,15 +467,17 @@ pub fn read_output(output: &str) -> Vec<String> {
     vec![show(perft1), show(perft3), show(display), identity]
 }
 
-/// `Stockfish 15.1` → name `Stockfish`, version `15.1`; a name without a version number keeps
-/// it whole, version `unknown`.
+/// `Stockfish 15.1` → name `Stockfish`, version `15.1`: the version begins at the first word
+/// after the name that begins with a digit (`Fairy-Stockfish 11.1 LB 64` → `Fairy-Stockfish`,
+/// `11.1 LB 64`); a name without a version number keeps it whole, version `unknown`.
 pub(crate) fn identity(id_name: &str) -> Identity {
-    match id_name.rsplit_once(' ') {
-        Some((name, version)) if version.starts_with(|c: char| c.is_ascii_digit()) => Identity {
-            name: name.to_owned(),
-            version: version.to_owned(),
+    let words: Vec<&str> = id_name.split(' ').collect();
+    match (1..words.len()).find(|&i| words[i].starts_with(|c: char| c.is_ascii_digit())) {
+        Some(i) => Identity {
+            name: words[..i].join(" "),
+            version: words[i..].join(" "),
         },
-        _ => Identity {
+        None => Identity {
             name: id_name.to_owned(),
             version: "unknown".to_owned(),
         },
@@ -321,7 +490,7 @@ impl Engine for UciEngine {
     }
 
     fn capabilities(&self) -> Capabilities {
-        [
+        let standard: Capabilities = [
             Capability::LegalMoves,
             Capability::Perft,
             Capability::Check,
@@ -329,11 +498,16 @@ impl Engine for UciEngine {
             Capability::Play,
         ]
         .into_iter()
-        .collect()
+        .collect();
+        if self.variants {
+            standard.with(Capability::Pieces)
+        } else {
+            standard
+        }
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
-        self.ask(|s| {
+        self.ask(game, |s| {
             s.position(game, None)?;
             let (moves, total) = s.perft(1)?;
             if total != moves.len() as u64 {
@@ -350,7 +524,7 @@ impl Engine for UciEngine {
         if depth == 0 {
             return Ok(1);
         }
-        self.ask(|s| {
+        self.ask(game, |s| {
             s.position(game, None)?;
             Ok(s.perft(depth)?.1)
         })
@@ -361,14 +535,14 @@ impl Engine for UciEngine {
     }
 
     fn checkers(&mut self, game: &Game) -> Answer<Vec<String>> {
-        self.ask(|s| {
+        self.ask(game, |s| {
             s.position(game, None)?;
             Ok(s.display()?.checkers)
         })
     }
 
     fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
-        self.ask(|s| {
+        self.ask(game, |s| {
             s.position(game, None)?;
             let before = s.display()?.fen;
             s.position(game, Some(uci))?;
@@ -390,6 +564,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_piece_set_becomes_a_variant_of_built_in_pieces_or_is_unsupported() {
+        let piece = |letter, name: &str, betza: &str| PieceDefinition {
+            letter,
+            name: name.into(),
+            betza: betza.into(),
+        };
+        let (name, text) = variant(&[piece('a', "amazon", "QN"), piece('f', "ferz", "F")]).unwrap();
+        assert_eq!(name, "cc-aqn-ff");
+        assert_eq!(text, "[cc-aqn-ff:chess]\namazon = a\nfers = f\n");
+        // The same movement however it is written: NQ, or N with BR.
+        assert_eq!(
+            variant(&[piece('a', "amazon", "NBR")]).unwrap().1,
+            "[cc-anbr:chess]\namazon = a\n"
+        );
+        let short_rook = variant(&[piece('s', "short rook", "R2")]).unwrap_err();
+        assert!(
+            short_rook.contains("R2") && short_rook.contains("short rook"),
+            "{short_rook}"
+        );
+        assert!(variant(&[piece('a', "amazon", "QmN")]).is_err());
+    }
+
+    #[test]
     fn identity_splits_the_version() {
         assert_eq!(
             identity("Stockfish 15.1"),
@@ -399,6 +596,12 @@ mod tests {
             }
         );
         assert_eq!(identity("Toy Engine").version, "unknown");
+        let fairy = identity("Fairy-Stockfish 11.1 LB 64");
+        assert_eq!(
+            (fairy.name.as_str(), fairy.version.as_str()),
+            ("Fairy-Stockfish", "11.1 LB 64")
+        );
+        assert_eq!(identity("Sjaak II 1.4.1").name, "Sjaak II");
         assert_eq!(identity("Toy Engine").name, "Toy Engine");
     }
 }

@@ -178,9 +178,12 @@ impl Session<'_> {
     /// `ping N`, then the lines up to `pong N`: the answers of everything sent before it.
     fn sync(&mut self) -> Result<Vec<String>, Failure> {
         self.ping += 1;
-        let (request, ping) = (self.request.clone(), self.ping);
-        self.send(&format!("ping {ping}"))?;
-        self.request = request;
+        let ping = self.ping;
+        // Not through `send`: a fault here (the engine died of the request before it) is the
+        // request's, and names it, not the `ping`.
+        self.child
+            .send(&format!("ping {ping}\n"))
+            .map_err(|fault| self.fault(fault))?;
         let pong = format!("pong {ping}");
         let mut lines = Vec::new();
         loop {

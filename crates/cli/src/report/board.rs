@@ -12,7 +12,8 @@ use std::fmt::Write as _;
 pub type Squares = [Option<char>; 64];
 
 /// Reads the placement field of `fen` (`rnbqkbnr/pppppppp/8/...`): eight ranks of eight
-/// squares, each a piece letter or a run of empty squares.
+/// squares, each a piece letter or a run of empty squares. Any ASCII letter is a piece: the
+/// historical pieces of a case's `pieces` take letters beyond the six.
 pub fn placement(fen: &str) -> Result<Squares, String> {
     let field = fen.split_whitespace().next().unwrap_or("");
     let mut squares: Squares = [None; 64];
@@ -25,7 +26,7 @@ pub fn placement(fen: &str) -> Result<Squares, String> {
         for c in rank.chars() {
             match c {
                 '1'..='8' => file += c as usize - '0' as usize,
-                'K' | 'Q' | 'R' | 'B' | 'N' | 'P' | 'k' | 'q' | 'r' | 'b' | 'n' | 'p' => {
+                c if c.is_ascii_alphabetic() => {
                     if file < 8 {
                         squares[row * 8 + file] = Some(c);
                     }
@@ -183,11 +184,25 @@ pub fn svg(fen: &str, last_move: Option<&str>, id: &str) -> Result<String, Strin
     // solid glyph.
     let mut white_fill = String::new();
     let mut ink = String::new();
+    // A piece beyond the six has no glyph: a disc with its letter, white or black.
+    let mut others = String::new();
     for (i, piece) in squares.iter().enumerate() {
         let Some(piece) = *piece else { continue };
         let (x, y) = (i % 8, i / 8);
         let at = format!("x=\"{x}.5\" y=\"{y}.87\"");
-        if piece.is_ascii_uppercase() {
+        if !"kqrbnp".contains(piece.to_ascii_lowercase()) {
+            let (fill, text) = if piece.is_ascii_uppercase() {
+                ("#fff", "#111")
+            } else {
+                ("#111", "#fff")
+            };
+            let _ = write!(
+                others,
+                "<circle cx=\"{x}.5\" cy=\"{y}.5\" r=\".38\" fill=\"{fill}\" stroke=\"#111\" \
+                 stroke-width=\".05\"/><text x=\"{x}.5\" y=\"{y}.68\" fill=\"{text}\">{}</text>",
+                piece.to_ascii_uppercase()
+            );
+        } else if piece.is_ascii_uppercase() {
             let _ = write!(white_fill, "<text {at}>{}</text>", solid(piece));
             let _ = write!(ink, "<text {at}>{}</text>", outline(piece));
         } else {
@@ -198,7 +213,8 @@ pub fn svg(fen: &str, last_move: Option<&str>, id: &str) -> Result<String, Strin
         out,
         "<g class=\"pieces\" font-size=\"1.12\" text-anchor=\"middle\" font-family=\"'DejaVu Sans','Noto Sans Symbols 2',\
          'Segoe UI Symbol','Apple Symbols',serif\"><g fill=\"#fff\">{white_fill}</g>\
-         <g fill=\"#111\">{ink}</g></g></svg>"
+         <g fill=\"#111\">{ink}</g></g><g font-size=\".5\" font-family=\"sans-serif\" \
+         font-weight=\"bold\" text-anchor=\"middle\">{others}</g></svg>"
     );
     Ok(out)
 }
@@ -208,6 +224,20 @@ mod tests {
     use super::*;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn a_historical_piece_is_a_disc_with_its_letter() {
+        let fen = "k7/8/1A6/8/8/8/8/7K b - - 0 1";
+        let squares = placement(fen).unwrap();
+        assert_eq!(squares[17], Some('A'));
+        assert_eq!(
+            describe(&squares, side_to_move(fen)),
+            "Black to move. White: Ab6, Kh1. Black: Ka8."
+        );
+        let svg = svg(fen, None, "b").unwrap();
+        assert!(svg.contains("<circle cx=\"1.5\" cy=\"2.5\""), "{svg}");
+        assert!(svg.contains(">A</text>"), "{svg}");
+    }
 
     #[test]
     fn reads_a_placement_a8_first() {
