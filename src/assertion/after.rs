@@ -199,14 +199,7 @@ fn compare_after(after: &After, actual_fen: &str) -> Result<(bool, String), Stri
             differs.push("move number");
         }
     }
-    if differs.is_empty() {
-        Ok((true, actual_fen.to_owned()))
-    } else {
-        Ok((
-            false,
-            format!("{actual_fen} (differs in {})", differs.join(", ")),
-        ))
-    }
+    Ok(differing(actual_fen, &differs))
 }
 
 /// [`compare_after`] for a position of pieces beyond the standard six: both FENs read by the
@@ -238,13 +231,19 @@ fn compare_fairy_after(
             differs.push(what);
         }
     }
+    Ok(differing(actual_fen, &differs))
+}
+
+/// The verdict of a comparison: passed when nothing differs, else the engine's FEN with what
+/// differs in it.
+fn differing(actual_fen: &str, differs: &[&str]) -> (bool, String) {
     if differs.is_empty() {
-        Ok((true, actual_fen.to_owned()))
+        (true, actual_fen.to_owned())
     } else {
-        Ok((
+        (
             false,
             format!("{actual_fen} (differs in {})", differs.join(", ")),
-        ))
+        )
     }
 }
 
