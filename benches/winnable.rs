@@ -18,6 +18,13 @@
 //!
 //! `cargo bench --bench winnable` measures 1,000 positions per set; `cargo test --release
 //! --bench winnable` runs a 40-position smoke test of the same code.
+//!
+//! **A labelled set.** With `CHESS_CONFORMANCE_HARD_SET=FILE`, the bench measures that file
+//! instead: lines `XY FEN` in the format of the Chess Unwinnability Analyzer's test vectors
+//! (`tests/test-vector.txt` of github.com/miguel-ambrona/D3-Chess: `X` is `W` when White can
+//! mate and `-` when it cannot, `Y` the same with `B` for Black; `#` starts a comment). Printed:
+//! the share decided per kind of position, every wrong answer (the run then fails), and with
+//! `SHOW_UNDETERMINED=1` every undecided position. The file is not part of the project.
 
 use std::time::{Duration, Instant};
 
@@ -178,7 +185,7 @@ struct Figures {
     winnable: usize,
     unwinnable: usize,
     undetermined: usize,
-    by_proof: [usize; 4],
+    by_proof: [usize; 5],
     total: Duration,
     worst: Duration,
 }
@@ -209,6 +216,7 @@ fn measure(positions: &[Chess]) -> Figures {
                 Some(Proof::LockedPawns) => f.by_proof[1] += 1,
                 Some(Proof::ForcedLines { .. }) => f.by_proof[2] += 1,
                 Some(Proof::GameOver) => f.by_proof[3] += 1,
+                Some(Proof::Regions) => f.by_proof[4] += 1,
                 _ => {}
             }
             // A winnable answer must replay to mate.
@@ -242,12 +250,13 @@ fn report(name: &str, positions: usize, f: &Figures) {
         f.worst.as_secs_f64() * 1000.0,
     );
     println!(
-        "  winnable {:.1} %, unwinnable {:.1} % (material {}, locked pawns {}, forced lines {}, \
-         game over {}), undetermined {:.2} % ({} of {})",
+        "  winnable {:.1} %, unwinnable {:.1} % (material {}, locked pawns {}, regions {}, forced \
+         lines {}, game over {}), undetermined {:.2} % ({} of {})",
         pct(f.winnable, f.analyses),
         pct(f.unwinnable, f.analyses),
         f.by_proof[0],
         f.by_proof[1],
+        f.by_proof[4],
         f.by_proof[2],
         f.by_proof[3],
         pct(f.undetermined, f.analyses),
@@ -256,7 +265,125 @@ fn report(name: &str, positions: usize, f: &Figures) {
     );
 }
 
+/// The kind of a labelled position, for the figures: how many pawn pairs block each other
+/// (a white pawn right below a black one), and whether the side can win.
+fn kind(pos: &Chess, can_win: bool) -> &'static str {
+    let board = pos.board();
+    let white = board.pawns() & board.white();
+    let black = board.pawns() & board.black();
+    let blocked = Bitboard(white.0 << 8) & black;
+    match (blocked.count(), can_win) {
+        (0, true) => "no blocked pawns, can win",
+        (0, false) => "no blocked pawns, cannot win",
+        (1..=3, true) => "1-3 blocked pairs, can win",
+        (1..=3, false) => "1-3 blocked pairs, cannot win",
+        (_, true) => "4+ blocked pairs, can win",
+        (_, false) => "4+ blocked pairs, cannot win",
+    }
+}
+
+/// Measures a labelled set (see the crate docs): returns whether every answer was right.
+fn labelled(path: &str) -> bool {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let show = std::env::var_os("SHOW_UNDETERMINED").is_some();
+    let mut kinds: Vec<(&str, usize, usize, Duration)> = Vec::new();
+    let mut wrong = 0;
+    let mut over = 0;
+    let (mut total, mut decided, mut elapsed) = (0, 0, Duration::ZERO);
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (label, fen) = line.split_at(2);
+        let fen = fen.trim();
+        // Some lines stop after the side to move (castling and en passant are then none); a
+        // few positions have more promoted pieces, or checks, than a game could have reached:
+        // shakmaty is asked to take them anyway, as the analyzer can.
+        let parsed = |fen: &str| {
+            fen.parse::<Fen>().ok().and_then(|f| {
+                f.into_position::<Chess>(CastlingMode::Standard)
+                    .or_else(|e| e.ignore_too_much_material())
+                    .or_else(|e| e.ignore_impossible_check())
+                    .ok()
+            })
+        };
+        let pos = parsed(fen)
+            .or_else(|| parsed(&format!("{fen} - -")))
+            .unwrap_or_else(|| panic!("{path}:{}: not a position: {fen}", number + 1));
+        for (side, mark) in [
+            (Color::White, label.as_bytes()[0]),
+            (Color::Black, label.as_bytes()[1]),
+        ] {
+            if pos.is_checkmate() {
+                // Already mate: the mating side has won (the analyzer answers winnable with the
+                // empty line), the test vectors label such impossible double checks `--`.
+                over += 1;
+                continue;
+            }
+            let can_win = mark != b'-';
+            let start = Instant::now();
+            let analysis = analyze(&pos, side, Budget::DEFAULT);
+            let took = start.elapsed();
+            elapsed += took;
+            total += 1;
+            let k = kind(&pos, can_win);
+            let i = kinds
+                .iter()
+                .position(|(name, ..)| *name == k)
+                .unwrap_or_else(|| {
+                    kinds.push((k, 0, 0, Duration::ZERO));
+                    kinds.len() - 1
+                });
+            kinds[i].1 += 1;
+            kinds[i].3 += took;
+            let expected = if can_win {
+                Winnability::Winnable
+            } else {
+                Winnability::Unwinnable
+            };
+            match analysis.verdict {
+                Winnability::Undetermined => {
+                    if show {
+                        println!("  undetermined for {side} ({label}): {fen}");
+                    }
+                }
+                verdict if verdict == expected => {
+                    decided += 1;
+                    kinds[i].2 += 1;
+                }
+                verdict => {
+                    wrong += 1;
+                    println!(
+                        "  WRONG for {side}: {verdict:?} ({:?}), labelled {label}: {fen}",
+                        analysis.proof
+                    );
+                }
+            }
+        }
+    }
+    println!(
+        "{path}: {total} analyses, {decided} decided ({:.1} %), {wrong} wrong, {:.0} analyses/s \
+         ({over} sides of positions already mate left out)",
+        pct(decided, total),
+        total as f64 / elapsed.as_secs_f64()
+    );
+    kinds.sort();
+    for (name, n, d, took) in kinds {
+        println!(
+            "  {name}: {d} of {n} decided ({:.1} %), {:.0} analyses/s",
+            pct(d, n),
+            n as f64 / took.as_secs_f64()
+        );
+    }
+    wrong == 0
+}
+
 fn main() {
+    if let Ok(path) = std::env::var("CHESS_CONFORMANCE_HARD_SET") {
+        assert!(labelled(&path), "the analyzer gave a wrong answer");
+        return;
+    }
     let full = std::env::args().any(|a| a == "--bench");
     let n = if full { 1_000 } else { 40 };
     let mut rng = Rng(0x5eed_0001);

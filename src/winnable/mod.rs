@@ -29,6 +29,7 @@
 
 mod blocked;
 mod material;
+mod reach;
 mod search;
 
 pub use material::Pattern;
@@ -83,6 +84,9 @@ pub enum Proof {
     Material(Pattern),
     /// The pawns are locked for good and no bishop check can be mate.
     LockedPawns,
+    /// The squares each piece could ever reach leave no square where the defending king could
+    /// be mated (`reach.rs`): walls of pawns that never change, pieces shut in behind them.
+    Regions,
     /// Every line of both sides, this many plies deep at most, reaches a position proven
     /// unwinnable for the side.
     ForcedLines {
@@ -130,7 +134,10 @@ fn static_proof(pos: &Chess, side: Color) -> Option<Proof> {
     if let Some(pattern) = material::insufficient(pos.board(), side) {
         return Some(Proof::Material(pattern));
     }
-    blocked::unwinnable(pos, side).then_some(Proof::LockedPawns)
+    if blocked::unwinnable(pos, side) {
+        return Some(Proof::LockedPawns);
+    }
+    reach::unwinnable(pos, side).then_some(Proof::Regions)
 }
 
 /// Analyses whether `side` could still checkmate from `pos`, within `budget`.
