@@ -301,12 +301,14 @@ fn labelled(path: &str) -> bool {
         // few positions have more promoted pieces, or checks, than a game could have reached:
         // shakmaty is asked to take them anyway, as the analyzer can.
         let parsed = |fen: &str| {
-            fen.parse::<Fen>().ok().and_then(|f| {
-                f.into_position::<Chess>(CastlingMode::Standard)
-                    .or_else(|e| e.ignore_too_much_material())
-                    .or_else(|e| e.ignore_impossible_check())
-                    .ok()
-            })
+            let f = fen.parse::<Fen>().ok()?;
+            match f.into_position::<Chess>(CastlingMode::Standard) {
+                Ok(pos) => Some(pos),
+                Err(e) => match e.ignore_too_much_material() {
+                    Ok(pos) => Some(pos),
+                    Err(e) => e.ignore_impossible_check().ok(),
+                },
+            }
         };
         let pos = parsed(fen)
             .or_else(|| parsed(&format!("{fen} - -")))
