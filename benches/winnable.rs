@@ -185,7 +185,7 @@ struct Figures {
     winnable: usize,
     unwinnable: usize,
     undetermined: usize,
-    by_proof: [usize; 5],
+    by_proof: [usize; 6],
     total: Duration,
     worst: Duration,
 }
@@ -217,6 +217,7 @@ fn measure(positions: &[Chess]) -> Figures {
                 Some(Proof::ForcedLines { .. }) => f.by_proof[2] += 1,
                 Some(Proof::GameOver) => f.by_proof[3] += 1,
                 Some(Proof::Regions) => f.by_proof[4] += 1,
+                Some(Proof::AllPositions { .. }) => f.by_proof[5] += 1,
                 _ => {}
             }
             // A winnable answer must replay to mate.
@@ -251,13 +252,14 @@ fn report(name: &str, positions: usize, f: &Figures) {
     );
     println!(
         "  winnable {:.1} %, unwinnable {:.1} % (material {}, locked pawns {}, regions {}, forced \
-         lines {}, game over {}), undetermined {:.2} % ({} of {})",
+         lines {}, all positions {}, game over {}), undetermined {:.2} % ({} of {})",
         pct(f.winnable, f.analyses),
         pct(f.unwinnable, f.analyses),
         f.by_proof[0],
         f.by_proof[1],
         f.by_proof[4],
         f.by_proof[2],
+        f.by_proof[5],
         f.by_proof[3],
         pct(f.undetermined, f.analyses),
         f.undetermined,

@@ -280,7 +280,12 @@ fn check(pos: &Chess, oracle_plies: u32, seed: u64) -> Result<(), TestCaseError>
                 );
                 if matches!(
                     analysis.proof,
-                    Some(Proof::Material(_) | Proof::LockedPawns | Proof::Regions)
+                    Some(
+                        Proof::Material(_)
+                            | Proof::LockedPawns
+                            | Proof::Regions
+                            | Proof::AllPositions { .. }
+                    )
                 ) {
                     for walk in 0..4 {
                         let result = walk_never_mates(pos, side, seed.wrapping_add(walk) | 1, 60);

@@ -15,12 +15,19 @@
 //! 3. **Locked pawns** (`blocked.rs`): every pawn blocked and unable to ever capture or be
 //!    captured, every other piece a king, a bishop or walled in, and no square the defending king
 //!    can reach where a bishop check could be mate.
-//! 4. **Forced lines** (`search.rs`): every line of both sides, up to a few plies, reaches a
-//!    position proven by 1 to 3 (`8/2kr4/8/K7/8/8/8/8 w - - 0 1` after 1.Ka6 Rd8 2.Ka7 Ra8+:
+//! 4. **Regions** (`reach.rs`): the squares every piece could ever stand on, over-approximated by
+//!    a fixed point (pawns facing each other on a file never pass each other while both stay),
+//!    leave no square of the defending king's region where a mate could stand.
+//! 5. **Forced lines** (`search.rs`): every line of both sides, up to a few plies, reaches a
+//!    position proven by 1 to 4 (`8/2kr4/8/K7/8/8/8/8 w - - 0 1` after 1.Ka6 Rd8 2.Ka7 Ra8+:
 //!    White must take the rook, and K v K follows).
-//! 5. **A helpmate** (`search.rs`): a cost-bounded iterative deepening search where both sides
+//! 6. **All positions** (`explore.rs`): in a position with few moves, every position reachable
+//!    by legal moves is visited once, not beyond one proven by 1 to 4 after a capture or a pawn
+//!    move; none is a mate by the side (a king walk to the only pawn it can take, with
+//!    stalemate on taking it). The first mate met is the shortest helpmate.
+//! 7. **A helpmate** (`search.rs`): a cost-bounded iterative deepening search where both sides
 //!    cooperate, the winner favouring checks, promotions and approach, the loser walking into
-//!    the net and boxing its own king in.
+//!    the net and boxing its own king in; a first short run before 6, for the easy mates.
 //!
 //! The analysis judges a position, not a game: repetitions of earlier positions are not known to
 //! it (a caller with the history can replay the line to be sure, as the reference engine does).
@@ -28,6 +35,7 @@
 //! helpmate.
 
 mod blocked;
+mod explore;
 mod material;
 mod reach;
 mod search;
@@ -56,6 +64,17 @@ impl Budget {
     fn forced_share(self) -> u64 {
         self.nodes / 8
     }
+
+    /// The part of the budget given to a first helpmate search, for the easy mates.
+    fn quick_share(self) -> u64 {
+        self.nodes / 8
+    }
+
+    /// The part of the budget given to the exploration of every reachable position, when the
+    /// position is closed enough to try it.
+    fn explore_share(self) -> u64 {
+        self.nodes / 4
+    }
 }
 
 impl Default for Budget {
@@ -70,6 +89,10 @@ const FORCED_PLIES: u32 = 10;
 /// The node limit of the exhaustive search inside [`is_dead`]: a dead position must be found
 /// cheaply, since every game state asks.
 const DEAD_NODES: u64 = 4_000;
+
+/// The node limit of the exploration of every reachable position inside [`is_dead`], for a
+/// locked structure with few moves.
+const DEAD_EXPLORE: u64 = 1_500;
 
 /// Why the answer is what it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,6 +115,12 @@ pub enum Proof {
     ForcedLines {
         /// The depth of the search that proved it.
         plies: u32,
+    },
+    /// Every position reachable by legal moves was seen (`explore.rs`), or ends in one proven
+    /// unwinnable by the static proofs, and none is a mate by the side.
+    AllPositions {
+        /// The positions seen.
+        positions: u64,
     },
 }
 
@@ -161,6 +190,27 @@ pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
     if let Some(plies) = plies {
         return Analysis::proven(Unwinnable, Proof::ForcedLines { plies }, nodes);
     }
+    // Easy helpmates first, then (in a closed position) every reachable position, then the
+    // helpmate search with what is left.
+    let (line, used) = search::Helpmate::run(pos, side, budget.quick_share());
+    nodes += used;
+    if let Some(line) = line {
+        return Analysis::proven(Winnable, Proof::Helpmate(line), nodes);
+    }
+    if explore::worth_exploring(pos) {
+        let (found, used) = explore::explore(pos, side, budget.explore_share());
+        nodes += used;
+        match found {
+            explore::Explored::Unwinnable => {
+                let proof = Proof::AllPositions { positions: used };
+                return Analysis::proven(Unwinnable, proof, nodes);
+            }
+            explore::Explored::Mate(line) => {
+                return Analysis::proven(Winnable, Proof::Helpmate(line), nodes);
+            }
+            explore::Explored::Unknown => {}
+        }
+    }
     let (line, used) = search::Helpmate::run(pos, side, budget.nodes.saturating_sub(nodes));
     nodes += used;
     match line {
@@ -182,9 +232,39 @@ pub fn is_dead(pos: &Chess) -> bool {
     if pos.is_checkmate() {
         return false;
     }
+    // Games are replayed with this at every ply, and the catalogue's games share their
+    // positions: the answers are kept per thread, keyed by the position (the answer depends on
+    // nothing else).
+    thread_local! {
+        static KNOWN: std::cell::RefCell<std::collections::HashMap<u64, bool>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let shakmaty::zobrist::Zobrist64(key) = pos.zobrist_hash(shakmaty::EnPassantMode::Legal);
+    if let Some(dead) = KNOWN.with(|known| known.borrow().get(&key).copied()) {
+        return dead;
+    }
+    let dead = dead_now(pos);
+    KNOWN.with(|known| {
+        let mut known = known.borrow_mut();
+        if known.len() >= 1 << 16 {
+            known.clear();
+        }
+        known.insert(key, dead);
+    });
+    dead
+}
+
+fn dead_now(pos: &Chess) -> bool {
+    // Only a locked structure is explored: the cheap proofs decide everything else.
+    let closed = explore::facing_pawns(pos) >= 6 && explore::worth_exploring(pos);
     Color::ALL.into_iter().all(|side| {
         static_proof(pos, side).is_some()
             || search::Forced::holds(pos, side, FORCED_PLIES, DEAD_NODES)
+            || (closed
+                && matches!(
+                    explore::explore(pos, side, DEAD_EXPLORE).0,
+                    explore::Explored::Unwinnable
+                ))
     })
 }
 

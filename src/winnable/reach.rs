@@ -703,34 +703,3 @@ mod invariant {
         }
     }
 }
-
-#[cfg(test)]
-mod debug {
-    use super::*;
-    use crate::replay::parse_fen;
-
-    #[test]
-    #[ignore]
-    fn show() {
-        let fen = std::env::var("FEN").unwrap();
-        let pos = parse_fen(&fen).unwrap();
-        let r = Reach::of(&pos).expect("modelled");
-        for u in &r.units {
-            println!(
-                "{:?} {:?} {}: {:?}",
-                u.color,
-                u.role,
-                u.origin,
-                u.region
-                    .into_iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-            );
-        }
-        println!(
-            "white {} black {}",
-            r.no_mate(Color::White),
-            r.no_mate(Color::Black)
-        );
-    }
-}
