@@ -15,13 +15,13 @@
 //!
 //! The search is worth its cost only where few moves are possible; [`worth_exploring`] says when.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use super::search::SEVENTY_FIVE_MOVES;
-use super::static_proof;
+use super::{KeyMap, static_proof};
 
 /// What the exploration found.
 pub(super) enum Explored {
@@ -60,7 +60,8 @@ fn key(pos: &Chess) -> u64 {
 pub(super) fn explore(pos: &Chess, side: Color, limit: u64) -> (Explored, u64) {
     let root = key(pos);
     // Each position seen, with the position and move it was first reached by.
-    let mut seen: HashMap<u64, Option<(u64, Move)>> = HashMap::from([(root, None)]);
+    let mut seen: KeyMap<Option<(u64, Move)>> = KeyMap::default();
+    seen.insert(root, None);
     let mut queue = VecDeque::from([(pos.clone(), root)]);
     let mut nodes = 0;
     while let Some((here, here_key)) = queue.pop_front() {
@@ -99,7 +100,7 @@ pub(super) fn explore(pos: &Chess, side: Color, limit: u64) -> (Explored, u64) {
 }
 
 /// The moves from the root to the position `to`, by the first-reached links.
-fn line_to(seen: &HashMap<u64, Option<(u64, Move)>>, mut to: u64) -> Vec<Move> {
+fn line_to(seen: &KeyMap<Option<(u64, Move)>>, mut to: u64) -> Vec<Move> {
     let mut line = Vec::new();
     while let Some(Some((from, m))) = seen.get(&to) {
         line.push(*m);

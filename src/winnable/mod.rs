@@ -46,6 +46,32 @@ use shakmaty::{Chess, Color, Move, Position};
 
 pub use crate::vocabulary::Winnability;
 
+/// A hasher for keys that are Zobrist hashes already: their bits are spread, so the key is its
+/// own hash (the searches' tables spend most of their time hashing otherwise).
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+/// A map keyed by Zobrist hashes.
+type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
+/// A set of Zobrist hashes.
+type KeySet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<KeyHasher>>;
+
 /// How much work an analysis may do, in nodes (positions played), so that the answer depends on
 /// the position and the budget only, never on the machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,7 +97,7 @@ impl Budget {
     }
 
     /// The part of the budget given to the exploration of every reachable position, when the
-    /// position is closed enough to try it.
+    /// position is closed enough to try it; the rest goes to the helpmate search.
     fn explore_share(self) -> u64 {
         self.nodes / 4
     }

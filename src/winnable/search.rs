@@ -5,8 +5,6 @@
 //! Both count nodes (positions played) against a limit, so their answers depend on the position
 //! and the limit only, never on the machine.
 
-use std::collections::{HashMap, HashSet};
-
 use shakmaty::zobrist::Zobrist64;
 use std::sync::OnceLock;
 
@@ -15,7 +13,7 @@ use shakmaty::{
     Bitboard, Board, Chess, Color, EnPassantMode, File, Move, Position, Rank, Role, Square,
 };
 
-use super::{material, static_proof};
+use super::{KeyMap, KeySet, material, static_proof};
 
 /// The node limit was reached before the search finished.
 #[derive(Debug)]
@@ -54,7 +52,7 @@ pub(super) struct Helpmate {
     nodes: u64,
     limit: u64,
     local: u64,
-    failed: HashMap<u64, u32>,
+    failed: KeyMap<u32>,
 }
 
 /// The node limit of one bound of the iterative deepening.
@@ -95,7 +93,7 @@ impl Helpmate {
                 nodes: 0,
                 limit: 0,
                 local: 0,
-                failed: HashMap::new(),
+                failed: KeyMap::default(),
             })
             .collect();
         let mut used = 0;
@@ -339,8 +337,8 @@ pub(super) struct Forced {
     clock_rule: bool,
     nodes: u64,
     limit: u64,
-    proven: HashSet<u64>,
-    failed: HashMap<u64, u32>,
+    proven: KeySet,
+    failed: KeyMap<u32>,
 }
 
 impl Forced {
@@ -358,8 +356,8 @@ impl Forced {
             clock_rule,
             nodes: 0,
             limit,
-            proven: HashSet::new(),
-            failed: HashMap::new(),
+            proven: KeySet::default(),
+            failed: KeyMap::default(),
         };
         for depth in 1..=max_plies {
             match search.prove(pos, depth) {
@@ -383,8 +381,8 @@ impl Forced {
             clock_rule: false,
             nodes: 0,
             limit,
-            proven: HashSet::new(),
-            failed: HashMap::new(),
+            proven: KeySet::default(),
+            failed: KeyMap::default(),
         };
         matches!(search.prove(pos, max_plies), Ok(true))
     }
