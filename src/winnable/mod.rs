@@ -195,6 +195,12 @@ fn static_proof(pos: &Chess, side: Color) -> Option<Proof> {
     reach::unwinnable(pos, side).then_some(Proof::Regions)
 }
 
+/// The cheap static proofs only (material, locked pawns), for the nodes of a search where the
+/// regions were already asked.
+fn cheap_proof(pos: &Chess, side: Color) -> bool {
+    material::insufficient(pos.board(), side).is_some() || blocked::unwinnable(pos, side)
+}
+
 /// Analyses whether `side` could still checkmate from `pos`, within `budget`.
 pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
     use Winnability::{Undetermined, Unwinnable, Winnable};

@@ -176,6 +176,15 @@ impl Reach {
         if pos.castles().any() || pos.ep_square(EnPassantMode::Legal).is_some() {
             return None;
         }
+        // Without a pawn blocked by a piece in front of it, every pawn can move, nothing is
+        // permanent and the regions wall nothing off: not worth computing.
+        let board = pos.board();
+        let white = board.pawns() & board.white();
+        let black = board.pawns() & board.black();
+        let blocked = (Bitboard(white.0 << 8) | Bitboard(black.0 >> 8)) & board.occupied();
+        if blocked.is_empty() {
+            return None;
+        }
         Some(Reach::of_board(pos.board()))
     }
 
@@ -198,7 +207,7 @@ impl Reach {
         // Assumed at first, checked once the regions are stable, dropped where it fails.
         let mut pairs = Reach::facing_pairs(&units);
         loop {
-            let before: Vec<Bitboard> = units.iter().map(|u| u.region).collect();
+            let mut grew = false;
             let before_clear = clear;
             let permanent = Reach::permanent_of(&units, &clear);
             let mut fixed_attacks = [Bitboard::EMPTY; 2];
@@ -215,6 +224,7 @@ impl Reach {
             let stuck_kings = board.kings() & permanent;
             for (i, u) in units.iter_mut().enumerate() {
                 let c = idx(u.color);
+                let old = u.region;
                 u.region = match u.role {
                     Role::King => flood(u.region, clear[c] & !fixed_attacks[1 - c], king_steps),
                     Role::Knight => flood(u.region, clear[c] & !stuck_kings, knight_steps),
@@ -234,6 +244,7 @@ impl Reach {
                         Reach::pawn_region(u, clear, others[1 - c], barred)
                     }
                 };
+                grew |= u.region != old;
             }
             let mut reached = [Bitboard::EMPTY; 2];
             for u in &units {
@@ -247,8 +258,7 @@ impl Reach {
                     clear[c].add(u.origin);
                 }
             }
-            let stable =
-                clear == before_clear && units.iter().zip(&before).all(|(u, b)| u.region == *b);
+            let stable = clear == before_clear && !grew;
             if stable {
                 // Stable under the barriers assumed: keep those that hold in these regions.
                 let mut dropped = false;
@@ -410,6 +420,15 @@ impl Reach {
         let all_attacks = reach_attacks
             .iter()
             .fold(Bitboard::EMPTY, |all, a| all | *a);
+        // What all the pieces before and after each one could ever attack.
+        let mut before_each = vec![Bitboard::EMPTY; reach_attacks.len()];
+        let mut after_each = vec![Bitboard::EMPTY; reach_attacks.len()];
+        for i in 1..reach_attacks.len() {
+            before_each[i] = before_each[i - 1] | reach_attacks[i - 1];
+        }
+        for i in (0..reach_attacks.len().saturating_sub(1)).rev() {
+            after_each[i] = after_each[i + 1] | reach_attacks[i + 1];
+        }
         // No piece that could ever check: nothing more to look at.
         if (all_attacks & king_region).is_empty() {
             return true;
@@ -426,11 +445,7 @@ impl Reach {
                 if !reach_attacks[i].contains(k) {
                     continue;
                 }
-                let others = reach_attacks
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .fold(Bitboard::EMPTY, |all, (_, a)| all | *a);
+                let others = before_each[i] | after_each[i];
                 // The squares from which this piece checks the king on k.
                 let from = match u.role {
                     Role::Pawn => pawn_attacks(defender, k),

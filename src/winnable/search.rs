@@ -13,7 +13,7 @@ use shakmaty::{
     Bitboard, Board, Chess, Color, EnPassantMode, File, Move, Position, Rank, Role, Square,
 };
 
-use super::{KeyMap, KeySet, material, static_proof};
+use super::{KeyMap, KeySet, cheap_proof, material, static_proof};
 
 /// The node limit was reached before the search finished.
 #[derive(Debug)]
@@ -387,7 +387,15 @@ impl Forced {
         matches!(search.prove(pos, max_plies), Ok(true))
     }
 
+    /// Whether every line from `pos` (reached by a capture or pawn move, or the root, when
+    /// `changed`) within `depth` plies ends where the side cannot mate. The regions proof, the
+    /// costly one, is asked only where `changed`: a king or piece move rarely makes it hold
+    /// where it did not, and leaving it out only leaves a proof unfound.
     fn prove(&mut self, pos: &Chess, depth: u32) -> Result<bool, Exhausted> {
+        self.prove_from(pos, depth, true)
+    }
+
+    fn prove_from(&mut self, pos: &Chess, depth: u32, changed: bool) -> Result<bool, Exhausted> {
         self.nodes += 1;
         if self.nodes > self.limit {
             return Err(Exhausted);
@@ -405,7 +413,11 @@ impl Forced {
             // Checkmate of the opponent: `side` has mated, the opposite of a proof.
             !(pos.is_check() && pos.turn() != self.side)
         } else if (self.clock_rule && pos.halfmoves() >= SEVENTY_FIVE_MOVES)
-            || static_proof(pos, self.side).is_some()
+            || if changed {
+                static_proof(pos, self.side).is_some()
+            } else {
+                cheap_proof(pos, self.side)
+            }
         {
             true
         } else if depth == 0 {
@@ -415,7 +427,8 @@ impl Forced {
             for m in moves {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                if !self.prove(&child, depth - 1)? {
+                let changed = m.is_capture() || m.role() == Role::Pawn;
+                if !self.prove_from(&child, depth - 1, changed)? {
                     all = false;
                     break;
                 }
