@@ -1,7 +1,7 @@
 //! The winnability analyzer on deterministic sets of positions: how many positions per second,
 //! and how often it cannot decide.
 //!
-//! Four sets, generated from fixed seeds so every run sees the same positions:
+//! Five sets, generated from fixed seeds so every run sees the same positions:
 //!
 //! - **random legal positions**: two kings and up to six other pieces per side, placed at
 //!   random, kept when shakmaty accepts them as legal;
@@ -10,7 +10,10 @@
 //! - **random locked walls**: a zigzag of blocked pawn pairs across the board with a twist now
 //!   and then, kings on either side, up to two bishops or knights;
 //! - **random walls with bishops**: a zigzag on every file but at most one, kings on either
-//!   side, one to three bishops anywhere (often across the wall).
+//!   side, one to three bishops anywhere (often across the wall);
+//! - **random facing pawns**: on alternate files a low and a high block of a white pawn below a
+//!   black one, the low ones with room between them (pawns that can still push but never take or
+//!   pass each other), kings on either side, up to two bishops or knights.
 //!
 //! Each position is analysed for both sides with the reference's default budget. Printed: per
 //! set, the analyses per second, the mean and worst time of one analysis, and the share of
@@ -171,6 +174,49 @@ fn random_crossed_position(rng: &mut Rng) -> Chess {
             };
             if board.piece_at(sq).is_none() {
                 board.set_piece_at(sq, Role::Bishop.of(color));
+            }
+        }
+        if let Some(pos) = with_random_turn(board, rng) {
+            return pos;
+        }
+    }
+}
+
+/// Facing pawns with room between them: on alternate files a low block (a white pawn on the
+/// 2nd rank, a black one on the 3rd or 4th) and a high one (white on the 5th, black on the
+/// 6th), so that no pawn can ever take another though the low ones can still push; now and then a
+/// file left open. The white king on the first rank, the black king on the last, up to two
+/// bishops or knights: walls that are often dead, and often crossed by a king through a gap.
+fn random_facing_position(rng: &mut Rng) -> Chess {
+    loop {
+        let mut board = Board::empty();
+        let parity = rng.below(2) as u32;
+        for file in 0..8u32 {
+            if rng.below(12) == 0 {
+                continue;
+            }
+            let low = (file + parity) % 2 == 0;
+            let white = if low { 1 } else { 4 };
+            let black = white + 1 + if low { rng.below(2) as u32 } else { 0 };
+            board.set_piece_at(Square::new(white * 8 + file), Color::White.pawn());
+            board.set_piece_at(Square::new(black * 8 + file), Color::Black.pawn());
+        }
+        board.set_piece_at(Square::new(rng.below(8) as u32), Color::White.king());
+        board.set_piece_at(Square::new(56 + rng.below(8) as u32), Color::Black.king());
+        for _ in 0..rng.below(3) {
+            let sq = Square::new(rng.below(64) as u32);
+            let role = if rng.below(3) == 0 {
+                Role::Knight
+            } else {
+                Role::Bishop
+            };
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if board.piece_at(sq).is_none() {
+                board.set_piece_at(sq, role.of(color));
             }
         }
         if let Some(pos) = with_random_turn(board, rng) {
@@ -410,6 +456,9 @@ fn main() {
         crossed.len(),
         &measure(&crossed),
     );
+    let mut rng = Rng(0x5eed_0005);
+    let facing: Vec<Chess> = (0..n).map(|_| random_facing_position(&mut rng)).collect();
+    report("random facing pawns", facing.len(), &measure(&facing));
 }
 
 /// `board` with a random side to move, if that is a legal position.
