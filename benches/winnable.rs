@@ -195,7 +195,7 @@ fn random_facing_position(rng: &mut Rng) -> Chess {
             if rng.below(12) == 0 {
                 continue;
             }
-            let low = (file + parity) % 2 == 0;
+            let low = (file + parity).is_multiple_of(2);
             let white = if low { 1 } else { 4 };
             let black = white + 1 + if low { rng.below(2) as u32 } else { 0 };
             board.set_piece_at(Square::new(white * 8 + file), Color::White.pawn());

@@ -34,12 +34,15 @@ pub(super) enum Explored {
 }
 
 /// The most moves the side to move may have for the exploration to be tried.
-const MOST_MOVES: usize = 12;
+pub(super) const MOST_MOVES: usize = 16;
+
+/// The same for the dead-position test of every game state, which must stay cheap.
+pub(super) const MOST_MOVES_DEAD: usize = 12;
 
 /// Whether `pos` looks closed enough for an exhaustive exploration: few moves for the side to
 /// move.
-pub(super) fn worth_exploring(pos: &Chess) -> bool {
-    pos.legal_moves().len() <= MOST_MOVES
+pub(super) fn worth_exploring(pos: &Chess, most_moves: usize) -> bool {
+    pos.legal_moves().len() <= most_moves
 }
 
 /// The pawns facing an enemy pawn right in front of them, White's and Black's together.
@@ -133,7 +136,7 @@ mod tests {
         // can walk round to b7 and take the pawn, but only with Black's king on a5, and then
         // Black is stalemated; nothing else ever changes.
         let pos = parse_fen("8/1p6/kPp5/2P5/1pP5/1P6/3K4/8 b - - 0 1").unwrap();
-        assert!(worth_exploring(&pos));
+        assert!(worth_exploring(&pos, MOST_MOVES));
         for side in Color::ALL {
             let (found, nodes) = explore(&pos, side, 100_000);
             assert!(matches!(found, Explored::Unwinnable), "{side:?}");

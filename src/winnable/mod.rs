@@ -81,9 +81,9 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget the reference engine uses: 200,000 nodes, a few tens of milliseconds at most
+    /// The budget the reference engine uses: 400,000 nodes, a few tens of milliseconds at most
     /// (`docs/PERFORMANCE.md` gives the figures).
-    pub const DEFAULT: Budget = Budget { nodes: 200_000 };
+    pub const DEFAULT: Budget = Budget { nodes: 400_000 };
 
     /// The part of the budget given to the exhaustive proof of unwinnability; the rest goes to
     /// the helpmate search.
@@ -229,7 +229,7 @@ pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
     if let Some(line) = line {
         return Analysis::proven(Winnable, Proof::Helpmate(line), nodes);
     }
-    if explore::worth_exploring(pos) {
+    if explore::worth_exploring(pos, explore::MOST_MOVES) {
         let (found, used) = explore::explore(pos, side, budget.explore_share());
         nodes += used;
         match found {
@@ -256,10 +256,11 @@ pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
 }
 
 /// Whether `pos` is proven dead: neither side can checkmate by any series of legal moves
-/// (FIDE 5.2.2), by material, locked pawns or forced lines. Cheap (a few thousand nodes at
-/// most), deterministic, and never true of a position where a mate is possible; a dead position
-/// it cannot prove is reported as not dead. The 75-move rule is not used: the suite ranks it
-/// after a dead position.
+/// (FIDE 5.2.2), by material, locked pawns, regions or forced lines, and in a locked structure
+/// with few moves by exploring every reachable position. Cheap (a few thousand nodes at most,
+/// answers kept per position), deterministic, and never true of a position where a mate is
+/// possible; a dead position it cannot prove is reported as not dead ([`analyze`] proves more).
+/// The 75-move rule is not used: the suite ranks it after a dead position.
 pub fn is_dead(pos: &Chess) -> bool {
     if pos.is_checkmate() {
         return false;
@@ -288,7 +289,8 @@ pub fn is_dead(pos: &Chess) -> bool {
 
 fn dead_now(pos: &Chess) -> bool {
     // Only a locked structure is explored: the cheap proofs decide everything else.
-    let closed = explore::facing_pawns(pos) >= 6 && explore::worth_exploring(pos);
+    let closed =
+        explore::facing_pawns(pos) >= 6 && explore::worth_exploring(pos, explore::MOST_MOVES_DEAD);
     Color::ALL.into_iter().all(|side| {
         static_proof(pos, side).is_some()
             || search::Forced::holds(pos, side, FORCED_PLIES, DEAD_NODES)

@@ -704,7 +704,7 @@ mod invariant {
 
     proptest! {
         #![proptest_config(ProptestConfig {
-            cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(256),
+            cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64),
             ..ProptestConfig::default()
         })]
 
