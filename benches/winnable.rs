@@ -27,7 +27,8 @@
 //! (`tests/test-vector.txt` of github.com/miguel-ambrona/D3-Chess: `X` is `W` when White can
 //! mate and `-` when it cannot, `Y` the same with `B` for Black; `#` starts a comment). Printed:
 //! the share decided per kind of position, every wrong answer (the run then fails), and with
-//! `SHOW_UNDETERMINED=1` every undecided position. The file is not part of the project.
+//! `SHOW_UNDETERMINED=1` every undecided position; `CHESS_CONFORMANCE_BUDGET=NODES` replaces
+//! the default budget. The file is not part of the project.
 
 use std::time::{Duration, Instant};
 
@@ -334,9 +335,18 @@ fn kind(pos: &Chess, can_win: bool) -> &'static str {
 fn labelled(path: &str) -> bool {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let show = std::env::var_os("SHOW_UNDETERMINED").is_some();
+    let budget = match std::env::var("CHESS_CONFORMANCE_BUDGET") {
+        Ok(nodes) => Budget {
+            nodes: nodes
+                .parse()
+                .unwrap_or_else(|e| panic!("CHESS_CONFORMANCE_BUDGET={nodes}: {e}")),
+        },
+        Err(_) => Budget::DEFAULT,
+    };
     let mut kinds: Vec<(&str, usize, usize, Duration)> = Vec::new();
     let mut wrong = 0;
     let mut over = 0;
+    let mut proofs: std::collections::BTreeMap<&str, usize> = Default::default();
     let (mut total, mut decided, mut elapsed) = (0, 0, Duration::ZERO);
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -373,7 +383,7 @@ fn labelled(path: &str) -> bool {
             }
             let can_win = mark != b'-';
             let start = Instant::now();
-            let analysis = analyze(&pos, side, Budget::DEFAULT);
+            let analysis = analyze(&pos, side, budget);
             let took = start.elapsed();
             elapsed += took;
             total += 1;
@@ -401,6 +411,17 @@ fn labelled(path: &str) -> bool {
                 verdict if verdict == expected => {
                     decided += 1;
                     kinds[i].2 += 1;
+                    let name = match analysis.proof {
+                        Some(Proof::Helpmate(_)) => "helpmate",
+                        Some(Proof::GameOver) => "game over",
+                        Some(Proof::Material(_)) => "material",
+                        Some(Proof::LockedPawns) => "locked pawns",
+                        Some(Proof::Regions) => "regions",
+                        Some(Proof::ForcedLines { .. }) => "forced lines",
+                        Some(Proof::AllPositions { .. }) => "all positions",
+                        None => "none",
+                    };
+                    *proofs.entry(name).or_default() += 1;
                 }
                 verdict => {
                     wrong += 1;
@@ -418,6 +439,8 @@ fn labelled(path: &str) -> bool {
         pct(decided, total),
         total as f64 / elapsed.as_secs_f64()
     );
+    let proofs: Vec<String> = proofs.iter().map(|(p, n)| format!("{p} {n}")).collect();
+    println!("  decided by: {}", proofs.join(", "));
     kinds.sort();
     for (name, n, d, took) in kinds {
         println!(
