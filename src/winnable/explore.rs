@@ -21,7 +21,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role};
 
 use super::search::SEVENTY_FIVE_MOVES;
-use super::{KeyMap, static_proof};
+use super::{KeyMap, child_hash, static_proof};
 
 /// What the exploration found.
 pub(super) enum Explored {
@@ -85,10 +85,17 @@ pub(super) fn explore(pos: &Chess, side: Color, limit: u64) -> (Explored, u64) {
             if nodes > limit {
                 return (Explored::Unknown, nodes);
             }
+            // A position seen already is skipped before it is played, where its hash follows
+            // from this one's.
+            let known = child_hash(&here, here_key, m);
+            if known.is_some_and(|k| seen.contains_key(&k)) {
+                continue;
+            }
             let mut child = here.clone();
             child.play_unchecked(m);
-            let child_key = key(&child);
-            if seen.contains_key(&child_key) {
+            let child_key = known.unwrap_or_else(|| key(&child));
+            debug_assert_eq!(child_key, key(&child), "{m:?}");
+            if known.is_none() && seen.contains_key(&child_key) {
                 continue;
             }
             seen.insert(child_key, Some((here_key, m)));

@@ -42,7 +42,7 @@ mod search;
 
 pub use material::Pattern;
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position, Role};
 
 pub use crate::vocabulary::Winnability;
 
@@ -67,6 +67,38 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// The Zobrist hash (legal en passant only) of the position after the legal move `m`, from the
+/// hash `parent_hash` of `parent`, without playing it; `None` where the update is not simple
+/// (castling rights or a legal en passant capture in `parent`, castling, a double step).
+fn child_hash(parent: &Chess, parent_hash: u64, m: Move) -> Option<u64> {
+    use shakmaty::zobrist::{Zobrist64, ZobristValue};
+    if parent.castles().any() || parent.ep_square(shakmaty::EnPassantMode::Legal).is_some() {
+        return None;
+    }
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = m
+    else {
+        return None;
+    };
+    if role == Role::Pawn && from.distance(to) == 2 {
+        return None;
+    }
+    let turn = parent.turn();
+    let mut hash = Zobrist64(parent_hash);
+    hash ^= Zobrist64::zobrist_for_white_turn();
+    hash ^= Zobrist64::zobrist_for_piece(from, role.of(turn));
+    hash ^= Zobrist64::zobrist_for_piece(to, promotion.unwrap_or(role).of(turn));
+    if let Some(capture) = capture {
+        hash ^= Zobrist64::zobrist_for_piece(to, capture.of(!turn));
+    }
+    Some(hash.0)
+}
+
 /// A map keyed by Zobrist hashes.
 type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;
 /// A set of Zobrist hashes.
@@ -81,9 +113,9 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget the reference engine uses: 400,000 nodes, a few tens of milliseconds at most
+    /// The budget the reference engine uses: 500,000 nodes, a few tens of milliseconds at most
     /// (`docs/PERFORMANCE.md` gives the figures).
-    pub const DEFAULT: Budget = Budget { nodes: 400_000 };
+    pub const DEFAULT: Budget = Budget { nodes: 500_000 };
 
     /// The part of the budget given to the exhaustive proof of unwinnability; the rest goes to
     /// the helpmate search.
@@ -91,7 +123,8 @@ impl Budget {
         self.nodes / 8
     }
 
-    /// The part of the budget given to a first helpmate search, for the easy mates.
+    /// The part of the budget given to a first helpmate search, for the easy mates; the last
+    /// search goes on from where it stopped.
     fn quick_share(self) -> u64 {
         self.nodes / 8
     }
@@ -99,7 +132,7 @@ impl Budget {
     /// The part of the budget given to the exploration of every reachable position, when the
     /// position is closed enough to try it; the rest goes to the helpmate search.
     fn explore_share(self) -> u64 {
-        self.nodes / 4
+        self.nodes / 8 * 3
     }
 }
 
@@ -224,7 +257,8 @@ pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
     }
     // Easy helpmates first, then (in a closed position) every reachable position, then the
     // helpmate search with what is left.
-    let (line, used) = search::Helpmate::run(pos, side, budget.quick_share());
+    let mut helpmates = search::Helpmate::start(pos, side);
+    let (line, used) = helpmates.resume(pos, budget.quick_share());
     nodes += used;
     if let Some(line) = line {
         return Analysis::proven(Winnable, Proof::Helpmate(line), nodes);
@@ -243,7 +277,7 @@ pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
             explore::Explored::Unknown => {}
         }
     }
-    let (line, used) = search::Helpmate::run(pos, side, budget.nodes.saturating_sub(nodes));
+    let (line, used) = helpmates.resume(pos, budget.nodes.saturating_sub(nodes));
     nodes += used;
     match line {
         Some(line) => Analysis::proven(Winnable, Proof::Helpmate(line), nodes),

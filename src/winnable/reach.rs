@@ -518,7 +518,21 @@ fn matched(squares: Bitboard, pieces: &[Bitboard], used: u64) -> bool {
 
 /// Whether the regions of `pos` prove that `side` can never checkmate.
 pub(super) fn unwinnable(pos: &Chess, side: Color) -> bool {
-    Reach::of(pos).is_some_and(|r| r.no_mate(side))
+    // A pawn of the side with nothing in front of it on its file pushes to the last rank in its
+    // region (no piece stops it, no facing pair bars it), and the mate test then gives up: the
+    // answer is known without the fixed point.
+    let board = pos.board();
+    let free_pawn = (board.by_color(side) & board.pawns())
+        .into_iter()
+        .any(|sq| {
+            let rank = u32::from(sq.rank());
+            let front = match side {
+                Color::White => !0u64 << (8 * (rank + 1)),
+                Color::Black => (1u64 << (8 * rank)) - 1,
+            };
+            (Bitboard::from_file(sq.file()) & Bitboard(front) & board.occupied()).is_empty()
+        });
+    !free_pawn && Reach::of(pos).is_some_and(|r| r.no_mate(side))
 }
 
 #[cfg(test)]
