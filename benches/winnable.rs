@@ -331,15 +331,21 @@ fn kind(pos: &Chess, can_win: bool) -> &'static str {
     }
 }
 
+/// Says what is wrong with the labelled set or the budget asked for, and exits with code 2.
+fn bad_input(message: &str) -> ! {
+    eprintln!("winnable bench: {message}");
+    std::process::exit(2)
+}
+
 /// Measures a labelled set (see the crate docs): returns whether every answer was right.
 fn labelled(path: &str) -> bool {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| bad_input(&format!("{path}: {e}")));
     let show = std::env::var_os("SHOW_UNDETERMINED").is_some();
     let budget = match std::env::var("CHESS_CONFORMANCE_BUDGET") {
         Ok(nodes) => Budget {
             nodes: nodes
                 .parse()
-                .unwrap_or_else(|e| panic!("CHESS_CONFORMANCE_BUDGET={nodes}: {e}")),
+                .unwrap_or_else(|e| bad_input(&format!("CHESS_CONFORMANCE_BUDGET={nodes}: {e}"))),
         },
         Err(_) => Budget::DEFAULT,
     };
@@ -352,6 +358,16 @@ fn labelled(path: &str) -> bool {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
+        }
+        let labelled = line.len() > 2
+            && line.is_char_boundary(2)
+            && matches!(line.as_bytes()[0], b'W' | b'-')
+            && matches!(line.as_bytes()[1], b'B' | b'-');
+        if !labelled {
+            bad_input(&format!(
+                "{path}:{}: expected `XY FEN` (X: W or -, Y: B or -): {line}",
+                number + 1
+            ));
         }
         let (label, fen) = line.split_at(2);
         let fen = fen.trim();
@@ -370,7 +386,7 @@ fn labelled(path: &str) -> bool {
         };
         let pos = parsed(fen)
             .or_else(|| parsed(&format!("{fen} - -")))
-            .unwrap_or_else(|| panic!("{path}:{}: not a position: {fen}", number + 1));
+            .unwrap_or_else(|| bad_input(&format!("{path}:{}: not a position: {fen}", number + 1)));
         for (side, mark) in [
             (Color::White, label.as_bytes()[0]),
             (Color::Black, label.as_bytes()[1]),
