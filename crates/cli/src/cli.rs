@@ -1,6 +1,6 @@
 //! Command-line parsing and the parts the subcommands share.
 
-use crate::{export, fuzz, generate, init, list, matrix, mutants, report, run, show};
+use crate::{export, fuzz, generate, init, list, matrix, mutants, report, run, show, winnable};
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -55,6 +55,10 @@ enum Command {
     /// of disagreement is shrunk and printed as a case for `cases/` (exit 1), a kind an
     /// engine's baseline records is counted.
     Fuzz(fuzz::FuzzArgs),
+    /// Who can still mate from a position, by the reference's analyzer: per side, winnable
+    /// with a helpmate line, unwinnable with its proof (material, locked pawns, regions, forced
+    /// lines, every reachable position), or undetermined within the budget.
+    Winnable(winnable::WinnableArgs),
     /// Print this help, or the help of a subcommand (`help run`: the same as `run --help`).
     Help(HelpArgs),
 }
@@ -63,7 +67,7 @@ enum Command {
 #[derive(Debug, Args)]
 struct HelpArgs {
     /// The subcommand to explain (run, list, show, matrix, mutants, fuzz, generate, export,
-    /// report, init).
+    /// report, init, winnable).
     #[arg(value_name = "SUBCOMMAND")]
     command: Option<String>,
 }
@@ -357,6 +361,7 @@ pub fn main() -> ExitCode {
         Command::Report(args) => report::report(&args),
         Command::Init(args) => init::init(&args),
         Command::Fuzz(args) => fuzz::fuzz(&args),
+        Command::Winnable(args) => winnable::winnable(&args),
         Command::Help(args) => help(&args),
     };
     match result {

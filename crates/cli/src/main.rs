@@ -5,7 +5,8 @@
 //! `init.rs` writes a starting shim from `templates/`;
 //! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
 //! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically;
-//! `report/` writes the report site; `fuzz/` compares two engines on seeded random games.
+//! `report/` writes the report site; `fuzz/` compares two engines on seeded random games;
+//! `winnable.rs` asks the reference's analyzer who can still mate.
 
 mod cli;
 mod export;
@@ -24,6 +25,7 @@ mod registry;
 mod report;
 mod run;
 mod show;
+mod winnable;
 mod write;
 
 use std::process::ExitCode;
