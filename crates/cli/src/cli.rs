@@ -58,6 +58,11 @@ enum Command {
     /// Who can still mate from a position, by the reference's analyzer: per side, winnable
     /// with a helpmate line, unwinnable with its proof (material, locked pawns, regions, forced
     /// lines, every reachable position), or undetermined within the budget.
+    #[command(
+        after_help = "Exit codes: 0 answered (whatever the verdicts, undetermined \
+                            included), 2 bad input or usage (a FEN, a move of the history, the \
+                            budget)."
+    )]
     Winnable(winnable::WinnableArgs),
     /// Print this help, or the help of a subcommand (`help run`: the same as `run --help`).
     Help(HelpArgs),

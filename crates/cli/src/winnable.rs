@@ -33,7 +33,8 @@ pub struct WinnableArgs {
           value_parser = clap::value_parser!(u64).range(1..=MOST_NODES))]
     budget: u64,
     /// Print JSON (one object: the position, its state, and per side the verdict, the proof,
-    /// the line in UCI and SAN, the nodes) instead of text.
+    /// the line in UCI and SAN, the nodes of all the searches, those that failed included)
+    /// instead of text.
     #[arg(long)]
     json: bool,
 }
@@ -152,9 +153,21 @@ fn answer(
         }
         over => {
             answer.why = format!(
-                "the game is over ({}) and {side} has not mated",
-                over.name()
+                "the game is over ({over_name}) and {side} has not mated",
+                over_name = over.name()
             );
+            // Over by material or a dead position: the analyzer's proof says why.
+            if matches!(
+                over,
+                GameState::InsufficientMaterial | GameState::DeadPosition
+            ) {
+                let analysis = analyze(&game.position, replay::to_shakmaty(side), budget);
+                if analysis.verdict == Winnability::Unwinnable {
+                    answer.nodes = analysis.nodes;
+                    answer.proof = analysis.proof.as_ref().map(proof_name);
+                    answer.why = format!("{}; {}", answer.why, why(&analysis, budget));
+                }
+            }
             return answer;
         }
     }
@@ -205,9 +218,10 @@ fn why(analysis: &Analysis, budget: Budget) -> String {
     match &analysis.proof {
         None => format!("no proof either way within {} nodes", budget.nodes),
         Some(Proof::Helpmate(line)) if line.is_empty() => "it has already mated".to_owned(),
-        Some(Proof::Helpmate(line)) => {
-            format!("a helpmate of {} plies, found in {nodes} nodes", line.len())
-        }
+        Some(Proof::Helpmate(line)) => format!(
+            "a helpmate of {} plies, found after {nodes} nodes in all",
+            line.len()
+        ),
         Some(Proof::GameOver) => "the game is over without its mate".to_owned(),
         Some(Proof::Material(pattern)) => format!("material: {}", pattern.describe()),
         Some(Proof::LockedPawns) => {
@@ -219,11 +233,11 @@ fn why(analysis: &Analysis, budget: Budget) -> String {
             .to_owned(),
         Some(Proof::ForcedLines { plies }) => format!(
             "forced lines: every line of at most {plies} plies reaches a position proven \
-             unwinnable ({nodes} nodes)"
+             unwinnable; {nodes} nodes in all"
         ),
         Some(Proof::AllPositions { positions }) => format!(
-            "all positions: every position that can arise was seen ({positions} nodes), none a \
-             mate"
+            "all positions: every position that can arise was seen ({positions} moves played \
+             in that search), none a mate; {nodes} nodes in all"
         ),
     }
 }

@@ -1003,6 +1003,14 @@ fn winnable_gives_each_side_its_answer_and_proof() {
         assert!(answer["proof"].is_string(), "{value}");
         assert_eq!(answer["line"], serde_json::json!([]), "{value}");
     }
+    // A game over by material still says why: the analyzer's proof.
+    let out = cli(&["winnable", "k7/8/8/8/8/8/8/7K w - - 0 1"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("game state: insufficient_material"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("material: a bare king"), "{stdout}");
     // The history counts: after fool's mate, Black has mated and White never can.
     let out = cli(&[
         "winnable",
