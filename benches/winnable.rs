@@ -129,22 +129,8 @@ fn random_wall_position(rng: &mut Rng) -> Chess {
         }
         board.set_piece_at(Square::new(rng.below(16) as u32), Color::White.king());
         board.set_piece_at(Square::new(48 + rng.below(16) as u32), Color::Black.king());
-        for _ in 0..rng.below(3) {
-            let sq = Square::new(rng.below(64) as u32);
-            let role = if rng.below(5) == 0 {
-                Role::Knight
-            } else {
-                Role::Bishop
-            };
-            let color = if rng.below(2) == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if board.piece_at(sq).is_none() {
-                board.set_piece_at(sq, role.of(color));
-            }
-        }
+        let n = rng.below(3);
+        scatter_minor_pieces(&mut board, rng, n, Some(5));
         if let Some(pos) = with_random_turn(board, rng) {
             return pos;
         }
@@ -167,17 +153,8 @@ fn random_crossed_position(rng: &mut Rng) -> Chess {
         }
         board.set_piece_at(Square::new(rng.below(16) as u32), Color::White.king());
         board.set_piece_at(Square::new(48 + rng.below(16) as u32), Color::Black.king());
-        for _ in 0..1 + rng.below(3) {
-            let sq = Square::new(rng.below(64) as u32);
-            let color = if rng.below(2) == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if board.piece_at(sq).is_none() {
-                board.set_piece_at(sq, Role::Bishop.of(color));
-            }
-        }
+        let n = 1 + rng.below(3);
+        scatter_minor_pieces(&mut board, rng, n, None);
         if let Some(pos) = with_random_turn(board, rng) {
             return pos;
         }
@@ -205,22 +182,8 @@ fn random_facing_position(rng: &mut Rng) -> Chess {
         }
         board.set_piece_at(Square::new(rng.below(8) as u32), Color::White.king());
         board.set_piece_at(Square::new(56 + rng.below(8) as u32), Color::Black.king());
-        for _ in 0..rng.below(3) {
-            let sq = Square::new(rng.below(64) as u32);
-            let role = if rng.below(3) == 0 {
-                Role::Knight
-            } else {
-                Role::Bishop
-            };
-            let color = if rng.below(2) == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            if board.piece_at(sq).is_none() {
-                board.set_piece_at(sq, role.of(color));
-            }
-        }
+        let n = rng.below(3);
+        scatter_minor_pieces(&mut board, rng, n, Some(3));
         if let Some(pos) = with_random_turn(board, rng) {
             return pos;
         }
@@ -505,6 +468,26 @@ fn main() {
     let mut rng = Rng(0x5eed_0005);
     let facing: Vec<Chess> = (0..n).map(|_| random_facing_position(&mut rng)).collect();
     report("random facing pawns", facing.len(), &measure(&facing));
+}
+
+/// Up to `n` minor pieces of random colours on random empty squares: a knight one time in
+/// `knight_one_in`, a bishop otherwise (always a bishop when `None`).
+fn scatter_minor_pieces(board: &mut Board, rng: &mut Rng, n: u64, knight_one_in: Option<u64>) {
+    for _ in 0..n {
+        let sq = Square::new(rng.below(64) as u32);
+        let role = match knight_one_in {
+            Some(k) if rng.below(k) == 0 => Role::Knight,
+            _ => Role::Bishop,
+        };
+        let color = if rng.below(2) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if board.piece_at(sq).is_none() {
+            board.set_piece_at(sq, role.of(color));
+        }
+    }
 }
 
 /// `board` with a random side to move, if that is a legal position.

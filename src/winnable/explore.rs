@@ -17,11 +17,10 @@
 
 use std::collections::VecDeque;
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::search::SEVENTY_FIVE_MOVES;
-use super::{KeyMap, child_hash, static_proof};
+use super::{KeyMap, child_hash, hash_of, static_proof};
 
 /// What the exploration found.
 pub(super) enum Explored {
@@ -53,15 +52,10 @@ pub(super) fn facing_pawns(pos: &Chess) -> u32 {
     2 * (Bitboard(white.0 << 8) & black).count() as u32
 }
 
-fn key(pos: &Chess) -> u64 {
-    let Zobrist64(hash) = pos.zobrist_hash(EnPassantMode::Legal);
-    hash
-}
-
 /// Explores every position reachable from `pos` within `limit` nodes (moves played): the
 /// answer for `side`, and the nodes used.
 pub(super) fn explore(pos: &Chess, side: Color, limit: u64) -> (Explored, u64) {
-    let root = key(pos);
+    let root = hash_of(pos);
     // Each position seen, with the position and move it was first reached by.
     let mut seen: KeyMap<Option<(u64, Move)>> = KeyMap::default();
     seen.insert(root, None);
@@ -93,8 +87,8 @@ pub(super) fn explore(pos: &Chess, side: Color, limit: u64) -> (Explored, u64) {
             }
             let mut child = here.clone();
             child.play_unchecked(m);
-            let child_key = known.unwrap_or_else(|| key(&child));
-            debug_assert_eq!(child_key, key(&child), "{m:?}");
+            let child_key = known.unwrap_or_else(|| hash_of(&child));
+            debug_assert_eq!(child_key, hash_of(&child), "{m:?}");
             if known.is_none() && seen.contains_key(&child_key) {
                 continue;
             }

@@ -42,6 +42,7 @@ mod search;
 
 pub use material::Pattern;
 
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 pub use crate::vocabulary::Winnability;
@@ -67,11 +68,28 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// The Zobrist hash of `pos` (legal en passant only).
+fn hash_of(pos: &Chess) -> u64 {
+    let Zobrist64(hash) = pos.zobrist_hash(shakmaty::EnPassantMode::Legal);
+    hash
+}
+
+/// The squares of its file in front of a pawn of `color` on `sq` (a pawn is never on a last
+/// rank).
+fn in_front(color: Color, sq: shakmaty::Square) -> shakmaty::Bitboard {
+    let rank = u32::from(sq.rank());
+    let front = match color {
+        Color::White => !0u64 << (8 * (rank + 1)),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+    };
+    shakmaty::Bitboard::from_file(sq.file()) & shakmaty::Bitboard(front)
+}
+
 /// The Zobrist hash (legal en passant only) of the position after the legal move `m`, from the
 /// hash `parent_hash` of `parent`, without playing it; `None` where the update is not simple
 /// (castling rights or a legal en passant capture in `parent`, castling, a double step).
 fn child_hash(parent: &Chess, parent_hash: u64, m: Move) -> Option<u64> {
-    use shakmaty::zobrist::{Zobrist64, ZobristValue};
+    use shakmaty::zobrist::ZobristValue;
     if parent.castles().any() || parent.ep_square(shakmaty::EnPassantMode::Legal).is_some() {
         return None;
     }
@@ -257,7 +275,7 @@ pub fn analyze(pos: &Chess, side: Color, budget: Budget) -> Analysis {
     }
     // Easy helpmates first, then (in a closed position) every reachable position, then the
     // helpmate search with what is left.
-    let mut helpmates = search::Helpmate::start(pos, side);
+    let mut helpmates = search::Helpmates::start(pos, side);
     let (line, used) = helpmates.resume(pos, budget.quick_share());
     nodes += used;
     if let Some(line) = line {

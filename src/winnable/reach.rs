@@ -524,14 +524,7 @@ pub(super) fn unwinnable(pos: &Chess, side: Color) -> bool {
     let board = pos.board();
     let free_pawn = (board.by_color(side) & board.pawns())
         .into_iter()
-        .any(|sq| {
-            let rank = u32::from(sq.rank());
-            let front = match side {
-                Color::White => !0u64 << (8 * (rank + 1)),
-                Color::Black => (1u64 << (8 * rank)) - 1,
-            };
-            (Bitboard::from_file(sq.file()) & Bitboard(front) & board.occupied()).is_empty()
-        });
+        .any(|sq| (super::in_front(side, sq) & board.occupied()).is_empty());
     !free_pawn && Reach::of(pos).is_some_and(|r| r.no_mate(side))
 }
 

@@ -5,15 +5,12 @@
 //! Both count nodes (positions played) against a limit, so their answers depend on the position
 //! and the limit only, never on the machine.
 
-use shakmaty::zobrist::Zobrist64;
 use std::sync::OnceLock;
 
 use shakmaty::attacks::{king_attacks, knight_attacks, pawn_attacks};
-use shakmaty::{
-    Bitboard, Board, Chess, Color, EnPassantMode, File, Move, Position, Rank, Role, Square,
-};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Move, Position, Rank, Role, Square};
 
-use super::{KeyMap, KeySet, cheap_proof, child_hash, material, static_proof};
+use super::{KeyMap, KeySet, cheap_proof, child_hash, hash_of, in_front, material, static_proof};
 
 /// The node limit was reached before the search finished.
 #[derive(Debug)]
@@ -31,12 +28,6 @@ fn key(pos: &Chess, hash: u64) -> u64 {
     } else {
         hash
     }
-}
-
-/// The Zobrist hash of `pos` (legal en passant only).
-fn hash_of(pos: &Chess) -> u64 {
-    let Zobrist64(hash) = pos.zobrist_hash(EnPassantMode::Legal);
-    hash
 }
 
 /// The hash of `child`, reached from `parent` (hash `parent_hash`) by `m`.
@@ -80,6 +71,30 @@ pub(super) struct Helpmates {
 }
 
 impl Helpmates {
+    /// A helpmate search of `!side` by `side` from `pos`, not started: [`Helpmates::resume`]
+    /// runs it.
+    ///
+    /// One search per candidate corner for the mating net (see [`Net`]), taking turns bound by
+    /// bound, each with its own transposition table since the costs differ.
+    pub(super) fn start(pos: &Chess, side: Color) -> Helpmates {
+        let searches = Net::corners(pos.board(), side)
+            .into_iter()
+            .map(|corner| Helpmate {
+                side,
+                net: Net::new(side, corner),
+                nodes: 0,
+                limit: 0,
+                local: 0,
+                failed: KeyMap::default(),
+            })
+            .collect();
+        Helpmates {
+            searches,
+            bound: 0,
+            next: 0,
+        }
+    }
+
     /// Goes on searching from `pos` (the position the search was started from) within `limit`
     /// more nodes: the line, or `None`, and the nodes used.
     pub(super) fn resume(&mut self, pos: &Chess, limit: u64) -> (Option<Vec<Move>>, u64) {
@@ -134,30 +149,6 @@ enum Step {
 }
 
 impl Helpmate {
-    /// A helpmate search of `!side` by `side` from `pos`, not started: [`Helpmates::resume`]
-    /// runs it.
-    ///
-    /// One search per candidate corner for the mating net (see [`Net`]), taking turns bound by
-    /// bound, each with its own transposition table since the costs differ.
-    pub(super) fn start(pos: &Chess, side: Color) -> Helpmates {
-        let searches = Net::corners(pos.board(), side)
-            .into_iter()
-            .map(|corner| Helpmate {
-                side,
-                net: Net::new(side, corner),
-                nodes: 0,
-                limit: 0,
-                local: 0,
-                failed: KeyMap::default(),
-            })
-            .collect();
-        Helpmates {
-            searches,
-            bound: 0,
-            next: 0,
-        }
-    }
-
     /// A mating line from `pos` whose moves cost at most `bound` in all, reversed.
     fn search(
         &mut self,
@@ -385,13 +376,7 @@ impl Plan {
         let their_pawns = board.by_color(!winner) & board.pawns();
         let mut targets = Bitboard::EMPTY;
         for sq in ours & board.pawns() {
-            // The squares of the pawn's file in front of it (a pawn is never on a last rank).
-            let rank = u32::from(sq.rank());
-            let front = match winner {
-                Color::White => !0u64 << (8 * (rank + 1)),
-                Color::Black => (1u64 << (8 * rank)) - 1,
-            };
-            let stoppers = Bitboard::from_file(sq.file()) & Bitboard(front) & their_pawns;
+            let stoppers = in_front(winner, sq) & their_pawns;
             if stoppers.is_empty() {
                 return None; // a free file: the net's costs push it
             }
@@ -610,7 +595,7 @@ mod tests {
         // stopped by Black's on b7 and d7, and only White's king can take them, from behind.
         let pos = parse_fen("k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - - 0 1").unwrap();
         assert!(Plan::of(pos.board(), Color::White).is_some());
-        let (line, used) = Helpmate::start(&pos, Color::White).resume(&pos, 40_000);
+        let (line, used) = Helpmates::start(&pos, Color::White).resume(&pos, 40_000);
         let line = line.expect("a helpmate within 40,000 nodes");
         assert!(mates(&pos, &line), "{line:?}");
         assert!(used <= 40_000);
@@ -623,8 +608,8 @@ mod tests {
         // The same mate, found by one search in two parts as by one in a single go, with no
         // more nodes in all.
         let pos = parse_fen("k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - - 0 1").unwrap();
-        let (whole, whole_used) = Helpmate::start(&pos, Color::White).resume(&pos, 40_000);
-        let mut parts = Helpmate::start(&pos, Color::White);
+        let (whole, whole_used) = Helpmates::start(&pos, Color::White).resume(&pos, 40_000);
+        let mut parts = Helpmates::start(&pos, Color::White);
         let (first, first_used) = parts.resume(&pos, 5_000);
         assert!(first.is_none() && first_used == 5_000);
         let (second, second_used) = parts.resume(&pos, 40_000 - first_used);
