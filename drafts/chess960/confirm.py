@@ -150,6 +150,17 @@ def check_case(case, is960, max_nodes, verbose):
                 results.append((f"after {entry['move']}", ok,
                                 f"python-chess writes {written} (Shredder: {b.shredder_fen()})"
                                 if not ok or verbose else ""))
+        elif key == "state":
+            got = ("checkmate" if board.is_checkmate() else "stalemate" if board.is_stalemate()
+                   else "insufficient_material" if board.is_insufficient_material()
+                   else "fivefold_repetition" if board.is_fivefold_repetition()
+                   else "seventy_five_moves" if board.is_seventyfive_moves() else "ongoing")
+            results.append((key, got == value, "" if got == value else f"python-chess: {got}"))
+        elif key == "winner":
+            got = None
+            if board.is_checkmate():
+                got = "white" if board.turn == chess.BLACK else "black"
+            results.append((key, got == value, "" if got == value else f"python-chess: {got}"))
         elif key == "claims":
             got = claims(board)
             ok = sorted(value) == sorted(got)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the Black twin of each White case of a draft file (colour flip: ranks mirrored, colours
+"""Write the Black twin of each White case (and the White twin, `-white`, of a case written for Black) of a draft file (colour flip: ranks mirrored, colours
 and side to move swapped), the way the catalogue's `flip` generator will. Used once to write
 the `-black` cases of chess960.yaml, which were then read over by hand and confirmed with
 confirm.py; a case that already has its `-black` twin is left alone.
@@ -68,16 +68,18 @@ def q(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def emit(case):
+def emit(case, suffix="-black"):
     fen0 = case["fen"]
     castling = fen0.split()[2]
     hist = case.get("moves", [])
-    out = [f"  - id: {case['id']}-black",
+    out = [f"  - id: {case['id']}{suffix}",
            f"    title: {q(flip_title(case['title'], castling))}",
            f"    rule: \"{case['rule']}\""]
     if case.get("source"):
-        out.append(f"    source: {q(case['source'])}")
-    tags = ["black"] + [t for t in case.get("tags", []) if t != "black-moves"]
+        out.append(f"    source: {q('the colour flip of the position of ' + case['source'])}")
+    tags = [t for t in case.get("tags", []) if t not in ("black-moves", "black")]
+    if suffix == "-black":
+        tags = ["black"] + tags
     out.append(f"    tags: {flow(tags)}")
     out.append(f"    fen: {flip_fen(fen0)}")
     if hist:
@@ -88,6 +90,8 @@ def emit(case):
             out.append(f"      {key}: {flow(sq(m) for m in value)}")
         elif key == "checkers":
             out.append(f"      {key}: {flow(sq(m) for m in value)}")
+        elif key in ("state", "winner"):
+            out.append(f"      {key}: {dict(white='black', black='white').get(value, value)}")
         elif key in ("move_count", "check", "valid"):
             out.append(f"      {key}: {str(value).lower()}")
         elif key == "claims":
@@ -117,7 +121,12 @@ def main():
     doc = yaml.safe_load(open(sys.argv[1]))
     ids = {c["id"] for c in doc["cases"]}
     for case in doc["cases"]:
-        if "black" in case.get("tags", []) or case["id"].endswith("-black"):
+        if case["id"].endswith("-black") or case["id"].endswith("-white"):
+            continue
+        if "black" in case.get("tags", []):
+            # a case written for Black: its twin is White's
+            if case["id"] + "-white" not in ids:
+                print(emit(case, "-white"))
             continue
         if case["id"] + "-black" in ids:
             continue
