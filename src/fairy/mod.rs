@@ -27,6 +27,7 @@ mod fen;
 pub mod game;
 mod piece;
 mod san;
+pub(crate) mod validate;
 
 pub use betza::{BetzaError, Leg, Movement};
 pub use board::{Board, Move, Outcome};
