@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::board::{Board, Special, forward, offset, parse_square, square_name};
+use super::board::{Board, Castling, Special, forward, offset, parse_square, square_name};
 use super::piece::{KING, PAWN, Piece, PieceSet, ROOK};
 use crate::replay::FenError;
 use crate::vocabulary::Color;
@@ -25,67 +25,13 @@ impl Board {
                 fields.len()
             ));
         }
-        let mut squares = [None; 64];
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return bad(format!(
-                "the placement has {} ranks, not 8: `{}`",
-                ranks.len(),
-                fields[0]
-            ));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for c in text.chars() {
-                if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                    file += d as u8;
-                } else if let Some(kind) = set.by_letter(c).filter(|_| c.is_ascii_alphabetic()) {
-                    if file >= 8 {
-                        return bad(format!("rank {} has more than 8 squares", rank + 1));
-                    }
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    squares[usize::from(rank * 8 + file)] = Some(Piece { color, kind });
-                    file += 1;
-                } else {
-                    return bad(format!(
-                        "`{c}` on rank {} is no piece of this position",
-                        rank + 1
-                    ));
-                }
-                if file > 8 {
-                    return bad(format!("rank {} has more than 8 squares", rank + 1));
-                }
-            }
-            if file != 8 {
-                return bad(format!("rank {} has {file} squares, not 8", rank + 1));
-            }
-        }
+        let squares = placement(fields[0], &set)?;
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
             other => return bad(format!("the side to move is `w` or `b`, not `{other}`")),
         };
-        let mut castling = [false; 4];
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
-                let i = match c {
-                    'K' => 0,
-                    'Q' => 1,
-                    'k' => 2,
-                    'q' => 3,
-                    other => return bad(format!("`{other}` is not a castling right")),
-                };
-                if castling[i] {
-                    return bad(format!("the castling right `{c}` is given twice"));
-                }
-                castling[i] = true;
-            }
-        }
+        let castling = castling(fields[2])?;
         let ep = match fields[3] {
             "-" => None,
             name => Some(
@@ -225,4 +171,71 @@ impl Board {
         s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
         s
     }
+}
+
+/// The squares a FEN's placement field fills, with the letters of `set`.
+fn placement(field: &str, set: &PieceSet) -> Result<[Option<Piece>; 64], FenError> {
+    let bad = |s: String| Err(FenError(s));
+    let mut squares = [None; 64];
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() != 8 {
+        return bad(format!(
+            "the placement has {} ranks, not 8: `{}`",
+            ranks.len(),
+            field
+        ));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in text.chars() {
+            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += d as u8;
+            } else if let Some(kind) = set.by_letter(c).filter(|_| c.is_ascii_alphabetic()) {
+                if file >= 8 {
+                    return bad(format!("rank {} has more than 8 squares", rank + 1));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                squares[usize::from(rank * 8 + file)] = Some(Piece { color, kind });
+                file += 1;
+            } else {
+                return bad(format!(
+                    "`{c}` on rank {} is no piece of this position",
+                    rank + 1
+                ));
+            }
+            if file > 8 {
+                return bad(format!("rank {} has more than 8 squares", rank + 1));
+            }
+        }
+        if file != 8 {
+            return bad(format!("rank {} has {file} squares, not 8", rank + 1));
+        }
+    }
+    Ok(squares)
+}
+
+/// The rights a FEN's castling field gives, each at most once.
+fn castling(field: &str) -> Result<Castling, FenError> {
+    let mut castling = [false; 4];
+    if field != "-" {
+        for c in field.chars() {
+            let i = match c {
+                'K' => 0,
+                'Q' => 1,
+                'k' => 2,
+                'q' => 3,
+                other => return Err(FenError(format!("`{other}` is not a castling right"))),
+            };
+            if castling[i] {
+                return Err(FenError(format!("the castling right `{c}` is given twice")));
+            }
+            castling[i] = true;
+        }
+    }
+    Ok(castling)
 }
