@@ -85,7 +85,7 @@ impl LoadedCase {
     }
 
     /// The checks the case makes, in order.
-    pub fn plan(&self) -> &Plan {
+    pub(crate) fn plan(&self) -> &Plan {
         &self.plan
     }
 
