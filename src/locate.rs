@@ -165,112 +165,147 @@ fn walk(
     let Some(mut parser) = Parser::new(text.as_bytes()) else {
         return Ok(());
     };
-    let mut path: Vec<Step> = Vec::new();
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut walker = Walker::default();
     while let Some((event, mark)) = parser.next() {
-        refuse(&event, mark, stack.len())?;
-        let kind = match &event {
-            Event::MappingStart { .. } => Some(Kind::Map {
-                key: None,
-                expecting_key: true,
-                keys: HashSet::new(),
-            }),
-            Event::SequenceStart { .. } => Some(Kind::Seq { index: 0 }),
-            _ => None,
-        };
+        refuse(&event, mark, walker.stack.len())?;
         match event {
             Event::Scalar { .. }
             | Event::Alias(_)
             | Event::MappingStart { .. }
-            | Event::SequenceStart { .. } => {
-                // Where the node sits: a key of a map, a value, an item, or the root.
-                let (step, is_key) = match stack.last() {
-                    None => (None, false),
-                    Some(Frame {
-                        kind:
-                            Kind::Map {
-                                expecting_key: true,
-                                ..
-                            },
-                        ..
-                    }) => (None, true),
-                    Some(Frame {
-                        kind: Kind::Map { key, .. },
-                        ..
-                    }) => (Some(Step::Key(key.clone().unwrap_or_default())), false),
-                    Some(Frame {
-                        kind: Kind::Seq { index },
-                        ..
-                    }) => (Some(Step::Index(*index)), false),
-                };
-                let scalar = match &event {
-                    Event::Scalar { text, .. } => Some(text.as_str()),
-                    _ => None,
-                };
-                if is_key {
-                    let name = scalar.unwrap_or("?").to_owned();
-                    if let Some(Frame {
-                        kind: Kind::Map { keys, .. },
-                        ..
-                    }) = stack.last_mut()
-                        && scalar.is_some()
-                        && !keys.insert(name.clone())
-                    {
-                        return Err(Refusal {
-                            mark,
-                            message: format!(
-                                "duplicate key `{}`: a key is written once in a map",
-                                shortened(&name)
-                            ),
-                        });
-                    }
-                    path.push(Step::Key(name.clone()));
-                    found(&path, true, mark, Some(&name));
-                    path.pop();
-                    if let Some(Frame {
-                        kind: Kind::Map { key, .. },
-                        ..
-                    }) = stack.last_mut()
-                    {
-                        *key = Some(name);
-                    }
-                } else {
-                    if let Some(step) = &step {
-                        path.push(step.clone());
-                    }
-                    found(&path, false, mark, scalar);
-                }
-                let pushed = step.is_some() && !is_key;
-                match kind {
-                    Some(kind) => stack.push(Frame {
-                        kind,
-                        is_key,
-                        pushed,
-                    }),
-                    None => {
-                        if pushed {
-                            path.pop();
-                        }
-                        node_ended(&mut stack, is_key);
-                    }
-                }
-            }
-            Event::MappingEnd | Event::SequenceEnd => {
-                let is_key = match stack.pop() {
-                    Some(frame) => {
-                        if frame.pushed {
-                            path.pop();
-                        }
-                        frame.is_key
-                    }
-                    None => false,
-                };
-                node_ended(&mut stack, is_key);
-            }
+            | Event::SequenceStart { .. } => walker.node(&event, mark, &mut found)?,
+            Event::MappingEnd | Event::SequenceEnd => walker.close(),
             Event::Other => {}
         }
     }
     Ok(())
+}
+
+/// The walk's place in the document: the path to the node being read and the containers open
+/// around it.
+#[derive(Default)]
+struct Walker {
+    path: Vec<Step>,
+    stack: Vec<Frame>,
+}
+
+impl Walker {
+    /// A node (a scalar, an alias, or a container opening): reported to `found` as a key or at
+    /// its path, and, when it is a container, opened.
+    fn node(
+        &mut self,
+        event: &Event,
+        mark: Mark,
+        found: &mut impl FnMut(&[Step], bool, Mark, Option<&str>),
+    ) -> Result<(), Refusal> {
+        let (step, is_key) = self.place();
+        let scalar = match event {
+            Event::Scalar { text, .. } => Some(text.as_str()),
+            _ => None,
+        };
+        if is_key {
+            self.key(scalar, mark, found)?;
+        } else {
+            if let Some(step) = &step {
+                self.path.push(step.clone());
+            }
+            found(&self.path, false, mark, scalar);
+        }
+        let pushed = step.is_some() && !is_key;
+        match opened(event) {
+            Some(kind) => self.stack.push(Frame {
+                kind,
+                is_key,
+                pushed,
+            }),
+            None => {
+                if pushed {
+                    self.path.pop();
+                }
+                node_ended(&mut self.stack, is_key);
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the next node sits: a key of a map (no step of its own), a value, an item, or the
+    /// root.
+    fn place(&self) -> (Option<Step>, bool) {
+        match self.stack.last().map(|f| &f.kind) {
+            None => (None, false),
+            Some(Kind::Map {
+                expecting_key: true,
+                ..
+            }) => (None, true),
+            Some(Kind::Map { key, .. }) => {
+                (Some(Step::Key(key.clone().unwrap_or_default())), false)
+            }
+            Some(Kind::Seq { index }) => (Some(Step::Index(*index)), false),
+        }
+    }
+
+    /// A key of the map on top (`scalar` its text, none for a complex key): refused if the map
+    /// has it already, reported at its own path, and kept as the key of the value to come.
+    fn key(
+        &mut self,
+        scalar: Option<&str>,
+        mark: Mark,
+        found: &mut impl FnMut(&[Step], bool, Mark, Option<&str>),
+    ) -> Result<(), Refusal> {
+        let name = scalar.unwrap_or("?").to_owned();
+        if let Some(Frame {
+            kind: Kind::Map { keys, .. },
+            ..
+        }) = self.stack.last_mut()
+            && scalar.is_some()
+            && !keys.insert(name.clone())
+        {
+            return Err(Refusal {
+                mark,
+                message: format!(
+                    "duplicate key `{}`: a key is written once in a map",
+                    shortened(&name)
+                ),
+            });
+        }
+        self.path.push(Step::Key(name.clone()));
+        found(&self.path, true, mark, Some(&name));
+        self.path.pop();
+        if let Some(Frame {
+            kind: Kind::Map { key, .. },
+            ..
+        }) = self.stack.last_mut()
+        {
+            *key = Some(name);
+        }
+        Ok(())
+    }
+
+    /// A container closing: its step leaves the path, and its parent moves past it.
+    fn close(&mut self) {
+        let is_key = match self.stack.pop() {
+            Some(frame) => {
+                if frame.pushed {
+                    self.path.pop();
+                }
+                frame.is_key
+            }
+            None => false,
+        };
+        node_ended(&mut self.stack, is_key);
+    }
+}
+
+/// The container an event opens, if it opens one.
+fn opened(event: &Event) -> Option<Kind> {
+    match event {
+        Event::MappingStart { .. } => Some(Kind::Map {
+            key: None,
+            expecting_key: true,
+            keys: HashSet::new(),
+        }),
+        Event::SequenceStart { .. } => Some(Kind::Seq { index: 0 }),
+        _ => None,
+    }
 }
 
 /// The format's refusal of an event, if it has one: an anchor or alias, or a container that

@@ -7,190 +7,10 @@
 //! or knight (3.7.5.1). Clarity over speed: a few hundred thousand nodes a second is plenty for
 //! the cases' perft counts.
 
-use std::fmt;
 use std::sync::Arc;
 
-use super::betza::{BetzaError, Movement};
+use super::piece::{KING, PAWN, PROMOTIONS, Piece, PieceSet, ROOK};
 use crate::vocabulary::Color;
-
-/// What a kind of piece is beyond its movement: pawns and kings have rules of their own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// Moves forward, captures diagonally forward, double step, en passant, promotion.
-    Pawn,
-    /// Moves like `K`; castles; must not be left attacked.
-    King,
-    /// Moves and captures along its legs, nothing else.
-    Piece,
-}
-
-/// A kind of piece: its FEN letter (lowercase), its name and how it moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Kind {
-    /// The FEN letter, lowercase (the white piece is written in uppercase).
-    pub letter: char,
-    /// The name, e.g. `amazon`.
-    pub name: String,
-    /// Its legs (a pawn's are not used).
-    pub movement: Movement,
-    /// Pawn, king or a piece.
-    pub role: Role,
-}
-
-/// The kinds a position may hold: the standard six first (pawn, knight, bishop, rook, queen,
-/// king, indices 0 to 5), then those defined by the case.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PieceSet {
-    kinds: Vec<Kind>,
-}
-
-/// Index of the pawn, knight, bishop, rook, queen and king in every [`PieceSet`].
-pub const PAWN: u8 = 0;
-/// The knight's index.
-pub const KNIGHT: u8 = 1;
-/// The bishop's index.
-pub const BISHOP: u8 = 2;
-/// The rook's index.
-pub const ROOK: u8 = 3;
-/// The queen's index.
-pub const QUEEN: u8 = 4;
-/// The king's index.
-pub const KING: u8 = 5;
-
-/// What a promoting pawn may become (FIDE 3.7.5.1), by index.
-const PROMOTIONS: [u8; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
-
-impl Default for PieceSet {
-    fn default() -> Self {
-        PieceSet::standard()
-    }
-}
-
-impl PieceSet {
-    /// The six pieces of chess.
-    pub fn standard() -> PieceSet {
-        let kind = |letter, name: &str, betza: &str, role| Kind {
-            letter,
-            name: name.into(),
-            movement: Movement::parse(betza).expect("the standard pieces' notation reads"),
-            role,
-        };
-        // The pawn's notation (`fmWfcF` in full Betza) is not of the subset read here; its
-        // moves come from its own rules, so its list of legs is empty.
-        let pawn = Kind {
-            letter: 'p',
-            name: "pawn".into(),
-            movement: Movement {
-                notation: "fmWfcF".into(),
-                legs: Vec::new(),
-            },
-            role: Role::Pawn,
-        };
-        PieceSet {
-            kinds: vec![
-                pawn,
-                kind('n', "knight", "N", Role::Piece),
-                kind('b', "bishop", "B", Role::Piece),
-                kind('r', "rook", "R", Role::Piece),
-                kind('q', "queen", "Q", Role::Piece),
-                kind('k', "king", "K", Role::King),
-            ],
-        }
-    }
-
-    /// The six pieces and one more: `letter` (any ASCII letter the six do not use, either
-    /// case), `name`, and its movement in Betza's notation.
-    ///
-    /// # Errors
-    ///
-    /// A letter already taken or not an ASCII letter, a name already taken, or a notation that
-    /// does not read.
-    pub fn with(mut self, letter: char, name: &str, betza: &str) -> Result<PieceSet, PieceError> {
-        if !letter.is_ascii_alphabetic() {
-            return Err(PieceError::Letter(letter, "is not an ASCII letter".into()));
-        }
-        let letter = letter.to_ascii_lowercase();
-        if let Some(k) = self.kinds.iter().find(|k| k.letter == letter) {
-            return Err(PieceError::Letter(
-                letter,
-                format!("is already the {}'s", k.name),
-            ));
-        }
-        if self.kinds.iter().any(|k| k.name == name) || name.is_empty() {
-            return Err(PieceError::Name(name.into()));
-        }
-        if self.kinds.len() >= 32 {
-            return Err(PieceError::TooMany);
-        }
-        let movement = Movement::parse(betza).map_err(PieceError::Betza)?;
-        self.kinds.push(Kind {
-            letter,
-            name: name.into(),
-            movement,
-            role: Role::Piece,
-        });
-        Ok(self)
-    }
-
-    /// Every kind, the standard six first.
-    pub fn kinds(&self) -> &[Kind] {
-        &self.kinds
-    }
-
-    /// The kind at an index.
-    pub fn kind(&self, index: u8) -> &Kind {
-        &self.kinds[usize::from(index)]
-    }
-
-    /// The index of the kind written with this letter (either case).
-    pub fn by_letter(&self, letter: char) -> Option<u8> {
-        let letter = letter.to_ascii_lowercase();
-        self.kinds
-            .iter()
-            .position(|k| k.letter == letter)
-            .map(|i| i as u8)
-    }
-
-    /// Whether only the standard six are in the set.
-    pub fn is_standard(&self) -> bool {
-        self.kinds.len() == 6
-    }
-}
-
-/// A piece that cannot join a [`PieceSet`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PieceError {
-    /// The letter cannot be used.
-    Letter(char, String),
-    /// The name is empty or taken.
-    Name(String),
-    /// More than 26 pieces beyond the six.
-    TooMany,
-    /// The movement does not read.
-    Betza(BetzaError),
-}
-
-impl fmt::Display for PieceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PieceError::Letter(c, why) => write!(f, "the letter `{c}` {why}"),
-            PieceError::Name(n) => write!(f, "the name `{n}` is empty or already taken"),
-            PieceError::TooMany => f.write_str("too many pieces"),
-            PieceError::Betza(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for PieceError {}
-
-/// A piece on the board: its side and its kind's index in the [`PieceSet`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Piece {
-    /// Whose it is.
-    pub color: Color,
-    /// Its kind's index.
-    pub kind: u8,
-}
 
 /// What kind of move, for what it does beyond moving a piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,7 +55,7 @@ pub fn parse_square(name: &str) -> Option<u8> {
 }
 
 /// The square `(df, dr)` away, if on the board.
-fn offset(sq: u8, df: i8, dr: i8) -> Option<u8> {
+pub(super) fn offset(sq: u8, df: i8, dr: i8) -> Option<u8> {
     let f = (sq % 8) as i8 + df;
     let r = (sq / 8) as i8 + dr;
     ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as u8)
@@ -249,29 +69,17 @@ pub type Castling = [bool; 4];
 /// two move counters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
-    set: Arc<PieceSet>,
-    squares: [Option<Piece>; 64],
-    turn: Color,
-    castling: Castling,
-    ep: Option<u8>,
-    halfmoves: u32,
-    fullmoves: u32,
+    pub(super) set: Arc<PieceSet>,
+    pub(super) squares: [Option<Piece>; 64],
+    pub(super) turn: Color,
+    pub(super) castling: Castling,
+    pub(super) ep: Option<u8>,
+    pub(super) halfmoves: u32,
+    pub(super) fullmoves: u32,
 }
-
-/// Why a FEN does not describe a position of this reference.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FenError(pub String);
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for FenError {}
 
 /// The forward direction of a side's pawns.
-fn forward(color: Color) -> i8 {
+pub(super) fn forward(color: Color) -> i8 {
     match color {
         Color::White => 1,
         Color::Black => -1,
@@ -279,171 +87,6 @@ fn forward(color: Color) -> i8 {
 }
 
 impl Board {
-    /// Reads a FEN whose letters are those of `set`, and checks that the position can be
-    /// played: one king each, no pawn on a first or last rank, the side not to move not in
-    /// check, castling rights that match a king and rook on their first squares, and an en
-    /// passant square that a double step just passed.
-    ///
-    /// # Errors
-    ///
-    /// What is wrong, naming the field.
-    pub fn from_fen(fen: &str, set: Arc<PieceSet>) -> Result<Board, FenError> {
-        let bad = |s: String| Err(FenError(s));
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if fields.len() != 6 {
-            return bad(format!(
-                "a FEN has six fields, this one {}: `{fen}`",
-                fields.len()
-            ));
-        }
-        let mut squares = [None; 64];
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 8 {
-            return bad(format!(
-                "the placement has {} ranks, not 8: `{}`",
-                ranks.len(),
-                fields[0]
-            ));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for c in text.chars() {
-                if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                    file += d as u8;
-                } else if let Some(kind) = set.by_letter(c).filter(|_| c.is_ascii_alphabetic()) {
-                    if file >= 8 {
-                        return bad(format!("rank {} has more than 8 squares", rank + 1));
-                    }
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    squares[usize::from(rank * 8 + file)] = Some(Piece { color, kind });
-                    file += 1;
-                } else {
-                    return bad(format!(
-                        "`{c}` on rank {} is no piece of this position",
-                        rank + 1
-                    ));
-                }
-                if file > 8 {
-                    return bad(format!("rank {} has more than 8 squares", rank + 1));
-                }
-            }
-            if file != 8 {
-                return bad(format!("rank {} has {file} squares, not 8", rank + 1));
-            }
-        }
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            other => return bad(format!("the side to move is `w` or `b`, not `{other}`")),
-        };
-        let mut castling = [false; 4];
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
-                let i = match c {
-                    'K' => 0,
-                    'Q' => 1,
-                    'k' => 2,
-                    'q' => 3,
-                    other => return bad(format!("`{other}` is not a castling right")),
-                };
-                if castling[i] {
-                    return bad(format!("the castling right `{c}` is given twice"));
-                }
-                castling[i] = true;
-            }
-        }
-        let ep = match fields[3] {
-            "-" => None,
-            name => Some(
-                parse_square(name)
-                    .ok_or_else(|| FenError(format!("`{name}` is not an en passant square")))?,
-            ),
-        };
-        let number = |s: &str, what: &str| {
-            s.parse::<u32>()
-                .map_err(|_| FenError(format!("the {what} `{s}` is not a number")))
-        };
-        let halfmoves = number(fields[4], "halfmove clock")?;
-        let fullmoves = number(fields[5], "move number")?;
-        if fullmoves == 0 {
-            return bad("the move number starts at 1".into());
-        }
-        let board = Board {
-            set,
-            squares,
-            turn,
-            castling,
-            ep,
-            halfmoves,
-            fullmoves,
-        };
-        board.validate()?;
-        Ok(board)
-    }
-
-    /// The checks of [`Board::from_fen`] past the syntax.
-    fn validate(&self) -> Result<(), FenError> {
-        for color in [Color::White, Color::Black] {
-            let kings = self.pieces(color).filter(|(_, p)| p.kind == KING).count();
-            if kings != 1 {
-                return Err(FenError(format!("{color} has {kings} kings, not one")));
-            }
-        }
-        for sq in (0..8).chain(56..64) {
-            if matches!(self.squares[usize::from(sq)], Some(p) if p.kind == PAWN) {
-                return Err(FenError(format!("a pawn on {}", square_name(sq))));
-            }
-        }
-        if self.in_check(self.turn.other()) {
-            return Err(FenError(format!(
-                "{}, not to move, is in check",
-                self.turn.other()
-            )));
-        }
-        for (i, (king, rook)) in [(4, 7), (4, 0), (60, 63), (60, 56)].into_iter().enumerate() {
-            let color = if i < 2 { Color::White } else { Color::Black };
-            if self.castling[i]
-                && (self.at(king) != Some(Piece { color, kind: KING })
-                    || self.at(rook) != Some(Piece { color, kind: ROOK }))
-            {
-                return Err(FenError(format!(
-                    "the castling right `{}` needs {color}'s king on {} and rook on {}",
-                    ['K', 'Q', 'k', 'q'][i],
-                    square_name(king),
-                    square_name(rook)
-                )));
-            }
-        }
-        if let Some(ep) = self.ep {
-            let (rank, pawn_at) = match self.turn {
-                Color::White => (5, offset(ep, 0, -1)),
-                Color::Black => (2, offset(ep, 0, 1)),
-            };
-            let from = pawn_at.and_then(|s| offset(s, 0, 2 * forward(self.turn.other())));
-            let passed = ep / 8 == rank
-                && self.at(ep).is_none()
-                && from.is_some_and(|f| self.at(f).is_none())
-                && pawn_at.and_then(|s| self.at(s))
-                    == Some(Piece {
-                        color: self.turn.other(),
-                        kind: PAWN,
-                    });
-            if !passed {
-                return Err(FenError(format!(
-                    "no double step of {} has just passed {}",
-                    self.turn.other(),
-                    square_name(ep)
-                )));
-            }
-        }
-        Ok(())
-    }
-
     /// The pieces' kinds.
     pub fn set(&self) -> &PieceSet {
         &self.set
@@ -737,88 +380,6 @@ impl Board {
         next
     }
 
-    /// A move in UCI's form (`e2e4`, `e7e8q`, castling as the king's two squares).
-    pub fn uci(&self, m: Move) -> String {
-        let mut s = format!("{}{}", square_name(m.from), square_name(m.to));
-        if let Some(k) = m.promotion {
-            s.push(self.set.kind(k).letter);
-        }
-        s
-    }
-
-    /// The legal move written `uci`, if there is one.
-    pub fn parse_uci(&self, uci: &str) -> Option<Move> {
-        self.legal_moves().into_iter().find(|&m| self.uci(m) == uci)
-    }
-
-    /// A legal move in Standard Algebraic Notation (PGN 8.2.3): the piece's letter in upper
-    /// case, the from file, rank or both when another piece of its kind could go there too,
-    /// `x` for a capture, `=` and the letter of a promotion, `O-O` and `O-O-O`, `+` or `#`.
-    pub fn san(&self, m: Move) -> String {
-        let piece = self.at(m.from).expect("a move starts on a piece");
-        let mut s = String::new();
-        if m.special == Special::Castle {
-            s.push_str(if m.to > m.from { "O-O" } else { "O-O-O" });
-        } else {
-            let capture = self.at(m.to).is_some() || m.special == Special::EnPassant;
-            if piece.kind == PAWN {
-                if capture {
-                    s.push(char::from(b'a' + m.from % 8));
-                }
-            } else {
-                s.push(self.set.kind(piece.kind).letter.to_ascii_uppercase());
-                let rivals: Vec<u8> = self
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|o| {
-                        o.to == m.to
-                            && o.from != m.from
-                            && self.at(o.from).map(|p| p.kind) == Some(piece.kind)
-                    })
-                    .map(|o| o.from)
-                    .collect();
-                if !rivals.is_empty() {
-                    let file = !rivals.iter().any(|r| r % 8 == m.from % 8);
-                    let rank = !rivals.iter().any(|r| r / 8 == m.from / 8);
-                    let name = square_name(m.from);
-                    if file {
-                        s.push_str(&name[..1]);
-                    } else if rank {
-                        s.push_str(&name[1..]);
-                    } else {
-                        s.push_str(&name);
-                    }
-                }
-            }
-            if capture {
-                s.push('x');
-            }
-            s.push_str(&square_name(m.to));
-            if let Some(k) = m.promotion {
-                s.push('=');
-                s.push(self.set.kind(k).letter.to_ascii_uppercase());
-            }
-        }
-        let after = self.played(m);
-        if after.in_check(after.turn) {
-            s.push(if after.legal_moves().is_empty() {
-                '#'
-            } else {
-                '+'
-            });
-        }
-        s
-    }
-
-    /// The legal move a SAN string names (a `+`, `#`, `!` or `?` at its end is not required).
-    pub fn parse_san(&self, san: &str) -> Option<Move> {
-        let bare = |s: &str| s.trim_end_matches(['+', '#', '!', '?']).to_string();
-        let wanted = bare(san);
-        self.legal_moves()
-            .into_iter()
-            .find(|&m| bare(&self.san(m)) == wanted)
-    }
-
     /// Whether the side to move is checkmated, stalemated, or neither.
     pub fn outcome(&self) -> Outcome {
         if !self.legal_moves().is_empty() {
@@ -843,59 +404,6 @@ impl Board {
             .into_iter()
             .map(|m| self.played(m).perft(depth - 1))
             .sum()
-    }
-
-    /// The position as a FEN, with the letters of its set; the en passant square is written
-    /// only when a legal en passant capture exists.
-    pub fn fen(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                match self.at(rank * 8 + file) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        let c = self.set.kind(p.kind).letter;
-                        s.push(if p.color == Color::White {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push_str(if self.turn == Color::White {
-            " w "
-        } else {
-            " b "
-        });
-        let rights: String = ['K', 'Q', 'k', 'q']
-            .into_iter()
-            .zip(self.castling)
-            .filter(|&(_, on)| on)
-            .map(|(c, _)| c)
-            .collect();
-        s.push_str(if rights.is_empty() { "-" } else { &rights });
-        let ep = self.ep.filter(|_| {
-            self.legal_moves()
-                .iter()
-                .any(|m| m.special == Special::EnPassant)
-        });
-        s.push(' ');
-        s.push_str(&ep.map_or("-".into(), square_name));
-        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
-        s
     }
 }
 

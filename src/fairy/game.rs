@@ -5,7 +5,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::board::{Board, PieceSet};
+use super::board::Board;
+use super::piece::PieceSet;
 use crate::vocabulary::PieceDefinition;
 
 /// Why a game cannot be set up, and where: a piece definition, the FEN, or a move.

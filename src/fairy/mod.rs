@@ -23,11 +23,16 @@
 pub mod answers;
 pub mod betza;
 pub mod board;
+mod fen;
 pub mod game;
+mod piece;
+mod san;
+pub(crate) mod validate;
 
 pub use betza::{BetzaError, Leg, Movement};
-pub use board::{Board, FenError, Kind, Move, Outcome, Piece, PieceError, PieceSet, Role};
+pub use board::{Board, Move, Outcome};
 pub use game::{SetupError, piece_set, replay};
+pub use piece::{Kind, Piece, PieceError, PieceSet, Role};
 
 #[cfg(test)]
 mod tests;
