@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::cli::BadInput;
+use crate::error::BadInput;
 
 /// `init`'s arguments: the language, where to write, whether to overwrite.
 #[derive(Debug, Args)]

@@ -28,7 +28,8 @@ use chess_conformance::{Capabilities, Capability, Engine, Game, Limits, Outcome}
 use clap::Args;
 use shakmaty::Chess;
 
-use crate::cli::{BadInput, ExternalArgs};
+use crate::engine_options::ExternalArgs;
+use crate::error::BadInput;
 use crate::print;
 pub(crate) use known::{Kind, Known};
 use source::{FuzzGame, Ply};
@@ -50,7 +51,7 @@ pub struct FuzzArgs {
     games: Option<u64>,
     /// Play games until this much time has passed (e.g. `90s`, `10m`), finishing the game in
     /// progress.
-    #[arg(long, value_name = "DURATION", value_parser = crate::cli::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = crate::engine_options::parse_duration)]
     time: Option<Duration>,
     /// A folder of baselines, one file per engine as `matrix` keeps them: the kinds of
     /// disagreement each engine's file records (by the rule area of each failing case and the
@@ -251,7 +252,7 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, BadInput> {
     let mut engines = args
         .engines
         .iter()
-        .map(|spec| crate::cli::engine(spec, &args.external))
+        .map(|spec| crate::engine_options::engine(spec, &args.external))
         .collect::<Result<Vec<_>, _>>()?;
     // The reference, when it is one of them, gives the expectations.
     if engines.len() == 2 && is_reference(&*engines[1]) && !is_reference(&*engines[0]) {
