@@ -111,7 +111,8 @@ pub enum Detail {
     Verbose,
 }
 
-fn plural(n: usize, word: &str) -> String {
+/// A count and its noun, plural unless the count is one: `1 case`, `2 cases`.
+pub fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 

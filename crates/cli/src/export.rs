@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use chess_conformance_generate::export;
 use clap::{Args, ValueEnum};
 
-use crate::cli::{BadInput, Selection, plural};
+use crate::error::BadInput;
+use crate::selection::Selection;
+use crate::text::plural;
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {

@@ -7,7 +7,8 @@ use std::time::Instant;
 use chess_conformance_generate::{self as generate, AREAS};
 use clap::Args;
 
-use crate::cli::{BadInput, plural};
+use crate::error::BadInput;
+use crate::text::plural;
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::cli::BadInput;
+use crate::error::BadInput;
 
 /// `init`'s arguments: the language, where to write, whether to overwrite.
 #[derive(Debug, Args)]
@@ -115,7 +115,6 @@ struct Planned {
 /// existing file without `--force`, a folder that does not exist.
 pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
     let template = args.lang.template();
-    let default = args.output.is_none();
     let path = args
         .output
         .clone()
@@ -131,14 +130,32 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
         _ => PathBuf::from("."),
     };
     let spec = template.interpreter.map(|i| engine_spec(i, &path));
-    let shim = match (template.interpreter, &spec) {
+    let mut planned = plan(template, &path, &folder, spec.as_deref())?;
+    // Everything is checked before anything is written: a refusal leaves no file behind.
+    check_existing(&mut planned, args.force)?;
+    make_folder(&path, &folder, args.output.is_none())?;
+    for file in planned.iter().filter(|f| !f.unchanged) {
+        write(file).map_err(|e| BadInput(format!("cannot write {}: {e}", file.path.display())))?;
+    }
+    crate::print::out(message(&path, &planned, spec.as_deref()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The files to write: the shim at `path`, naming itself in `spec`, and the helper beside it.
+fn plan(
+    template: &Template,
+    path: &Path,
+    folder: &Path,
+    spec: Option<&str>,
+) -> Result<Vec<Planned>, BadInput> {
+    let shim = match (template.interpreter, spec) {
         (Some(interpreter), Some(spec)) => template
             .shim
             .replace(&format!("'process:{interpreter} SHIM_PATH'"), spec),
         _ => template.shim.to_owned(),
     };
     let mut planned = vec![Planned {
-        path: path.clone(),
+        path: path.to_path_buf(),
         text: shim,
         executable: template.interpreter.is_some(),
         shared: false,
@@ -160,11 +177,16 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
             unchanged: false,
         });
     }
-    // Everything is checked before anything is written: a refusal leaves no file behind.
-    for file in &mut planned {
+    Ok(planned)
+}
+
+/// Refuses a file that is there without `--force`; marks the shared helper that is there with
+/// the same text as unchanged.
+fn check_existing(planned: &mut [Planned], force: bool) -> Result<(), BadInput> {
+    for file in planned {
         match std::fs::read(&file.path) {
             Ok(old) if file.shared && old == file.text.as_bytes() => file.unchanged = true,
-            Ok(_) if !args.force => {
+            Ok(_) if !force => {
                 return Err(BadInput(format!(
                     "{}: exists; pass --force to overwrite it (nothing was written)",
                     file.path.display()
@@ -177,10 +199,14 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
             }
         }
     }
-    // The default Rust file goes in the crate's `tests/`, made if missing; a folder given with
-    // --output must exist.
+    Ok(())
+}
+
+/// The default Rust file goes in the crate's `tests/`, made if missing (`default`: no
+/// `--output`); a folder given with --output must exist.
+fn make_folder(path: &Path, folder: &Path, default: bool) -> Result<(), BadInput> {
     if default && !folder.exists() {
-        std::fs::create_dir_all(&folder)
+        std::fs::create_dir_all(folder)
             .map_err(|e| BadInput(format!("cannot create {}: {e}", folder.display())))?;
     } else if !folder.is_dir() {
         return Err(BadInput(format!(
@@ -189,9 +215,11 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
             folder.display()
         )));
     }
-    for file in planned.iter().filter(|f| !f.unchanged) {
-        write(file).map_err(|e| BadInput(format!("cannot write {}: {e}", file.path.display())))?;
-    }
+    Ok(())
+}
+
+/// What was written and how to run it.
+fn message(path: &Path, planned: &[Planned], spec: Option<&str>) -> String {
     let mut message = format!("wrote {}", path.display());
     if let Some(helper) = planned.get(1) {
         let what = if helper.unchanged {
@@ -204,7 +232,7 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
             helper.path.display()
         ));
     }
-    message.push_str(&match &spec {
+    message.push_str(&match spec {
         Some(spec) => format!(
             "\nEvery case is skipped until you fill in a question. Run it:\n  \
              chess-conformance run --engine {spec}\n"
@@ -215,8 +243,7 @@ pub fn init(args: &InitArgs) -> Result<ExitCode, BadInput> {
                  cargo test --test conformance\n"
             .to_owned(),
     });
-    crate::print::out(message)?;
-    Ok(ExitCode::SUCCESS)
+    message
 }
 
 /// Writes a planned file whole (a temporary beside it, renamed), executable for a script.

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::cli::{BadInput, Selection};
+use crate::error::BadInput;
+use crate::selection::Selection;
 
 #[derive(Debug, Args)]
 pub struct ListArgs {

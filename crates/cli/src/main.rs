@@ -1,14 +1,20 @@
 //! The `chess-conformance` command: a thin layer over the libraries, one file per subcommand.
 //!
-//! `cli.rs` has the parser and what the subcommands share (case selection, engine options,
-//! exit codes); `registry.rs` maps `--engine` specs to engines; `junit.rs` writes JUnit XML;
-//! `init.rs` writes a starting shim from `templates/`;
-//! `print.rs` writes to stdout and stderr, a closed pipe ending the output quietly;
-//! `interrupt.rs` stops a run cleanly on SIGINT or SIGTERM; `write.rs` writes files atomically;
-//! `report/` writes the report site; `fuzz/` compares two engines on seeded random games;
-//! `winnable.rs` asks the reference's analyzer who can still mate.
+//! Three layers, no circle (`tests/layers.rs` checks it): `dispatch.rs` parses the command line
+//! and routes it, the only file that names a subcommand; the subcommands (`run.rs`, `list.rs`,
+//! `show.rs`, `matrix.rs`, `mutants.rs`, `generate.rs`, `export.rs`, `report/`, `init.rs`,
+//! `fuzz/`, `winnable.rs`) name neither the dispatch nor each other; what they share names
+//! none of them. Shared: `error.rs` (`BadInput`, exit code 2), `selection.rs` (which cases),
+//! `engine_options.rs` (`--engine` made an engine, the options of engines in other processes,
+//! `--jobs`), `output.rs` (files checked writable before a run), `text.rs` (`plural`, file
+//! names), `score.rs` (the mutation score), `registry.rs` (`--engine` specs), `pool.rs` (engines
+//! on worker threads), `junit.rs` (JUnit XML), `progress.rs` (bars, colour), `print.rs` (stdout
+//! and stderr, a closed pipe ending the output quietly), `interrupt.rs` (SIGINT, SIGTERM),
+//! `write.rs` (files written atomically).
 
-mod cli;
+mod dispatch;
+mod engine_options;
+mod error;
 mod export;
 mod fuzz;
 mod generate;
@@ -18,13 +24,17 @@ mod junit;
 mod list;
 mod matrix;
 mod mutants;
+mod output;
 mod pool;
 mod print;
 mod progress;
 mod registry;
 mod report;
 mod run;
+mod score;
+mod selection;
 mod show;
+mod text;
 mod winnable;
 mod write;
 
@@ -35,5 +45,5 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    cli::main()
+    dispatch::main()
 }

@@ -9,9 +9,12 @@ use chess_conformance::baseline::{Baseline, Comparison};
 use chess_conformance::{Run, Tally};
 use clap::Args;
 
-use crate::cli::{BadInput, ExternalArgs, Selection, plural};
+use crate::engine_options::ExternalArgs;
+use crate::error::BadInput;
 use crate::interrupt::Stopped;
 use crate::print;
+use crate::selection::Selection;
+use crate::text::{baseline_name, plural};
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
@@ -39,7 +42,7 @@ pub struct MatrixArgs {
     write_listings: Option<PathBuf>,
     /// How many engine instances check cases at once, shared between the engines (default: the
     /// number of CPUs); the table and baselines are the same for any number.
-    #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
+    #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
     jobs: Option<std::num::NonZeroUsize>,
     /// No progress bars. (A bar per engine is drawn on stderr only when it is a terminal and
     /// `CI` is not set.)
@@ -49,20 +52,6 @@ pub struct MatrixArgs {
     /// table: how many built-in wrong implementations the cases kill.
     #[arg(long, value_name = "FILE")]
     mutation_score: Option<PathBuf>,
-}
-
-/// The file name of an engine's baseline: its name, lower case, anything but letters and digits
-/// as `-` (`python-chess.yaml`, `chess-js.yaml`, `reference-shakmaty.yaml`).
-pub fn baseline_name(engine: &str) -> String {
-    let mut name = String::new();
-    for c in engine.chars() {
-        if c.is_ascii_alphanumeric() {
-            name.push(c.to_ascii_lowercase());
-        } else if !name.ends_with('-') {
-            name.push('-');
-        }
-    }
-    format!("{}.yaml", name.trim_matches('-'))
 }
 
 /// One engine's run, compared with (or made into) its baseline.
@@ -184,7 +173,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     if let Some(dir) = &args.write_baselines {
         std::fs::create_dir_all(dir)
             .map_err(|e| BadInput(format!("{}: cannot write baselines: {e}", dir.display())))?;
-        crate::cli::check_writable(&dir.join("baseline.yaml"), "baselines")?;
+        crate::output::check_writable(&dir.join("baseline.yaml"), "baselines")?;
     }
     for (dir, what, file) in [
         (&args.write_reports, "reports", "report.json"),
@@ -193,18 +182,11 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         if let Some(dir) = dir {
             std::fs::create_dir_all(dir)
                 .map_err(|e| BadInput(format!("{}: cannot write {what}: {e}", dir.display())))?;
-            crate::cli::check_writable(&dir.join(file), what)?;
+            crate::output::check_writable(&dir.join(file), what)?;
         }
     }
-    let score = args
-        .mutation_score
-        .as_deref()
-        .map(crate::mutants::Score::load)
-        .transpose()?;
-    let catalogue = args.selection.load()?;
-    if let Some(score) = &score {
-        score.check(catalogue.cases().len())?;
-    }
+    let (catalogue, score) =
+        crate::score::load_with(args.mutation_score.as_deref(), &args.selection)?;
     crate::interrupt::watch();
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let partial = !args.selection.is_whole_builtin();
@@ -214,7 +196,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     // an engine need not be Send, a spec is), so a slow engine at the end gets every worker.
     let makers: Vec<_> = specs
         .iter()
-        .map(|spec| move || crate::cli::engine(spec, &args.external))
+        .map(|spec| move || crate::engine_options::engine(spec, &args.external))
         .collect();
     let makers: Vec<&crate::pool::Make<'_>> = makers.iter().map(|m| m as _).collect();
     let names: Vec<&str> = specs.iter().map(String::as_str).collect();
@@ -380,21 +362,4 @@ fn skipped_table(done: &[Done]) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn baseline_names() {
-        assert_eq!(baseline_name("python-chess"), "python-chess.yaml");
-        assert_eq!(baseline_name("chess.js"), "chess-js.yaml");
-        assert_eq!(
-            baseline_name("reference (shakmaty)"),
-            "reference-shakmaty.yaml"
-        );
-        assert_eq!(baseline_name("Stockfish"), "stockfish.yaml");
-        assert_eq!(baseline_name("My Engine 2"), "my-engine-2.yaml");
-    }
 }

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chess_conformance::{Catalogue, Engine, Identity, Limits, Run, Verdict};
 
-use crate::cli::BadInput;
+use crate::error::BadInput;
 use crate::interrupt::{Stopped, caught};
 use crate::progress::Progress;
 

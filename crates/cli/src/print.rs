@@ -10,7 +10,7 @@ use std::fmt;
 use std::io::{self, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::cli::BadInput;
+use crate::error::BadInput;
 
 /// Whether stdout was found closed: the reader went away, nothing more is printed.
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);

@@ -127,7 +127,7 @@ impl Progress {
                 msg.push_str(&format!(", {failed} failed"));
             }
             if errors > 0 {
-                msg.push_str(&format!(", {}", crate::cli::plural(errors, "error")));
+                msg.push_str(&format!(", {}", crate::text::plural(errors, "error")));
             }
             bar.bar.set_message(msg);
         }

@@ -8,8 +8,11 @@ use chess_conformance::baseline::Baseline;
 use chess_conformance::report::{self, Detail};
 use clap::{Args, ValueEnum};
 
-use crate::cli::{BadInput, ExternalArgs, Selection, plural};
+use crate::engine_options::ExternalArgs;
+use crate::error::BadInput;
 use crate::print;
+use crate::selection::Selection;
+use crate::text::plural;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -43,7 +46,7 @@ pub struct RunArgs {
     external: ExternalArgs,
     /// How many instances of the engine check cases at once, each taking the next case from
     /// one queue (default: the number of CPUs); the report is the same for any number.
-    #[arg(long, value_name = "N", value_parser = crate::cli::parse_jobs)]
+    #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
     jobs: Option<NonZeroUsize>,
     /// Colours in the text report: `auto` on a terminal that supports them, unless `NO_COLOR`
     /// is set (`CLICOLOR_FORCE` forces them); `always`; `never`.
@@ -78,7 +81,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     // reported before any wait.
     crate::registry::check_spec(&args.engine).map_err(BadInput)?;
     if let Some(path) = &args.write_baseline {
-        crate::cli::check_writable(path, "the baseline")?;
+        crate::output::check_writable(path, "the baseline")?;
     }
     let baseline = match &args.baseline {
         Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
@@ -94,17 +97,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     };
     crate::interrupt::watch();
     // One instance before the catalogue loads: an engine that cannot start says so at once.
-    let engine = crate::cli::engine(&args.engine, &args.external)?;
-    let score = args
-        .mutation_score
-        .as_deref()
-        .map(crate::mutants::Score::load)
-        .transpose()?;
-    let catalogue = args.selection.load()?;
-    if let Some(score) = &score {
-        score.check(catalogue.cases().len())?;
-    }
-    let make = || crate::cli::engine(&args.engine, &args.external);
+    let engine = crate::engine_options::engine(&args.engine, &args.external)?;
+    let (catalogue, score) =
+        crate::score::load_with(args.mutation_score.as_deref(), &args.selection)?;
+    let make = || crate::engine_options::engine(&args.engine, &args.external);
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let progress = crate::progress::Progress::new(
         &[args.engine.as_str()],

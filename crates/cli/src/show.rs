@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use chess_conformance::diagram::diagram;
 use clap::Args;
 
-use crate::cli::{BadInput, Selection};
+use crate::error::BadInput;
+use crate::selection::Selection;
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {

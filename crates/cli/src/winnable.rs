@@ -13,7 +13,7 @@ use serde_json::json;
 use shakmaty::Position;
 use shakmaty::san::SanPlus;
 
-use crate::cli::BadInput;
+use crate::error::BadInput;
 
 /// The largest budget `--budget` takes, 40 times the reference's: an undetermined side took 4 s
 /// and 0.5 GB of memory at it (the searches' tables grow with the nodes).

@@ -146,7 +146,7 @@ impl Known {
 
     /// The kinds of the baseline of the engine named `name` in `dir`, if there is one.
     pub(crate) fn load(dir: &Path, name: &str) -> Result<Known, String> {
-        let path = dir.join(crate::matrix::baseline_name(name));
+        let path = dir.join(crate::text::baseline_name(name));
         if !path.exists() {
             return Ok(Known::default());
         }

@@ -28,7 +28,8 @@ use chess_conformance::{Capabilities, Capability, Engine, Game, Limits, Outcome}
 use clap::Args;
 use shakmaty::Chess;
 
-use crate::cli::{BadInput, ExternalArgs};
+use crate::engine_options::ExternalArgs;
+use crate::error::BadInput;
 use crate::print;
 pub(crate) use known::{Kind, Known};
 use source::{FuzzGame, Ply};
@@ -50,7 +51,7 @@ pub struct FuzzArgs {
     games: Option<u64>,
     /// Play games until this much time has passed (e.g. `90s`, `10m`), finishing the game in
     /// progress.
-    #[arg(long, value_name = "DURATION", value_parser = crate::cli::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = crate::engine_options::parse_duration)]
     time: Option<Duration>,
     /// A folder of baselines, one file per engine as `matrix` keeps them: the kinds of
     /// disagreement each engine's file records (by the rule area of each failing case and the
@@ -237,8 +238,31 @@ pub(crate) struct Tally {
     questions: u64,
 }
 
-/// `fuzz`.
+/// `fuzz`: the engines made, then one engine played out alone, or the second checked against
+/// the first.
 pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, BadInput> {
+    let mut engines = engines(args)?;
+    crate::interrupt::watch();
+    let budget = match (args.games, args.time) {
+        (_, Some(time)) => Budget::Time(time),
+        (Some(n), None) => Budget::Games(n),
+        (None, None) => Budget::Games(20),
+    };
+    let begin = Instant::now();
+    if engines.len() == 1 {
+        return alone(&mut *engines[0], args.seed, budget, begin);
+    }
+    let [a, b] = &mut engines[..] else {
+        return Err(BadInput(
+            "fuzz compares two engines: give --engine twice".into(),
+        ));
+    };
+    differential(args, &mut **a, &mut **b, budget, begin)
+}
+
+/// The engines `--engine` names, at most two, checked and started; the reference, when it is
+/// one of two, first, since it gives the expectations.
+fn engines(args: &FuzzArgs) -> Result<Vec<Box<dyn Engine>>, BadInput> {
     if args.engines.len() > 2 {
         return Err(BadInput(format!(
             "fuzz compares two engines: {} given",
@@ -251,57 +275,50 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, BadInput> {
     let mut engines = args
         .engines
         .iter()
-        .map(|spec| crate::cli::engine(spec, &args.external))
+        .map(|spec| crate::engine_options::engine(spec, &args.external))
         .collect::<Result<Vec<_>, _>>()?;
-    // The reference, when it is one of them, gives the expectations.
     if engines.len() == 2 && is_reference(&*engines[1]) && !is_reference(&*engines[0]) {
         engines.swap(0, 1);
     }
-    crate::interrupt::watch();
-    let budget = match (args.games, args.time) {
-        (_, Some(time)) => Budget::Time(time),
-        (Some(n), None) => Budget::Games(n),
-        (None, None) => Budget::Games(20),
-    };
-    let begin = Instant::now();
-    if engines.len() == 1 {
-        let tally = playout(&mut *engines[0], args.seed, budget);
-        let elapsed = begin.elapsed();
-        print::out(format!(
-            "playout: {} alone, seed {}: {} games, {} plies, {} questions\n",
-            engines[0].identity(),
-            args.seed,
-            tally.games,
-            tally.plies,
-            tally.questions
-        ))?;
-        print::err(format_args!("{}\n", speed(&tally, elapsed)));
-        return Ok(interrupted().unwrap_or(ExitCode::SUCCESS));
-    }
-    let [a, b] = &mut engines[..] else {
-        return Err(BadInput(
-            "fuzz compares two engines: give --engine twice".into(),
-        ));
-    };
+    Ok(engines)
+}
+
+/// One engine alone: its games played out, its figures printed.
+fn alone(
+    engine: &mut dyn Engine,
+    seed: u64,
+    budget: Budget,
+    begin: Instant,
+) -> Result<ExitCode, BadInput> {
+    let tally = playout(engine, seed, budget);
+    let elapsed = begin.elapsed();
+    print::out(format!(
+        "playout: {} alone, seed {}: {} games, {} plies, {} questions\n",
+        engine.identity(),
+        seed,
+        tally.games,
+        tally.plies,
+        tally.questions
+    ))?;
+    print::err(format_args!("{}\n", speed(&tally, elapsed)));
+    Ok(interrupted().unwrap_or(ExitCode::SUCCESS))
+}
+
+/// `b` checked against `a`: the session's disagreements printed as they come, then the
+/// summary; exit 1 when a new kind was found.
+fn differential(
+    args: &FuzzArgs,
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    budget: Budget,
+    begin: Instant,
+) -> Result<ExitCode, BadInput> {
     let (a_name, b_name) = (a.identity().to_string(), b.identity().to_string());
-    let known = match &args.baselines {
-        Some(dir) => {
-            if !dir.is_dir() {
-                return Err(BadInput(format!(
-                    "{}: no such folder of baselines",
-                    dir.display()
-                )));
-            }
-            let of =
-                |engine: &dyn Engine| Known::load(dir, &engine.identity().name).map_err(BadInput);
-            of(&**a)?.union(of(&**b)?)
-        }
-        None => Known::default(),
-    };
+    let known = known(args, a, b)?;
     let mut pair = Pair {
-        common: target::common(&**a, &**b),
-        a: &mut **a,
-        b: &mut **b,
+        common: target::common(a, b),
+        a,
+        b,
         limits: args.external.limits(),
     };
     let context = case::Context {
@@ -328,36 +345,56 @@ pub fn fuzz(args: &FuzzArgs) -> Result<ExitCode, BadInput> {
     if let Some(e) = failed_output {
         return Err(e);
     }
+    let elapsed = begin.elapsed();
+    print::out(summary(&session, known.len()))?;
+    print::err(format_args!("{}\n", speed(&session.tally, elapsed)));
+    if let Some(code) = interrupted() {
+        return Ok(code);
+    }
+    Ok(if session.found.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The kinds of disagreement the two engines' baselines record (`--baselines`), none without.
+fn known(args: &FuzzArgs, a: &dyn Engine, b: &dyn Engine) -> Result<Known, BadInput> {
+    let Some(dir) = &args.baselines else {
+        return Ok(Known::default());
+    };
+    if !dir.is_dir() {
+        return Err(BadInput(format!(
+            "{}: no such folder of baselines",
+            dir.display()
+        )));
+    }
+    let of = |engine: &dyn Engine| Known::load(dir, &engine.identity().name).map_err(BadInput);
+    Ok(of(a)?.union(of(b)?))
+}
+
+/// The session's figures and its kinds of disagreement, new and known.
+fn summary(session: &Session, known: usize) -> String {
     let Session {
         found,
         known_seen,
         tally,
     } = session;
-    let elapsed = begin.elapsed();
     let mut summary = format!(
         "\nfuzz: {} games, {} plies; {} new kind(s) of disagreement, {} known kind(s) met ({} in the baselines)\n",
         tally.games,
         tally.plies,
         found.len(),
         known_seen.len(),
-        known.len()
+        known
     );
-    for (kind, f) in &found {
+    for (kind, f) in found {
         let _ = writeln!(summary, "  new:   {kind}: {} time(s)", f.count);
     }
-    for (kind, n) in &known_seen {
+    for (kind, n) in known_seen {
         let _ = writeln!(summary, "  known: {kind}: {n} time(s)");
     }
-    print::out(summary)?;
-    print::err(format_args!("{}\n", speed(&tally, elapsed)));
-    if let Some(code) = interrupted() {
-        return Ok(code);
-    }
-    Ok(if found.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    summary
 }
 
 /// What a fuzz session found.

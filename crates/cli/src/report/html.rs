@@ -162,7 +162,7 @@ fn index(site: &Site) -> String {
          <form class=\"search\" action=\"cases.html\" method=\"get\"><input type=\"search\" \
          name=\"q\" placeholder=\"Find a case by id or title\" aria-label=\"Find a case\">\
          <button>Find</button></form>",
-        crate::cli::plural(site.cases.len(), "case"),
+        crate::text::plural(site.cases.len(), "case"),
         engines_list(site),
     );
     let _ = write!(
@@ -318,7 +318,7 @@ fn cases(site: &Site) -> String {
          <form id=\"filters\" class=\"filters\" hidden><label>Find <input type=\"search\" \
          name=\"q\" placeholder=\"id or title\"></label><label>Area <select name=\"area\">\
          <option value=\"\">any</option>",
-        crate::cli::plural(site.cases.len(), "case"),
+        crate::text::plural(site.cases.len(), "case"),
         engines_list(site)
     );
     for area in &site.areas {
@@ -425,7 +425,7 @@ fn engine_page(engine: &EngineRun) -> String {
         out,
         "<h1>{}</h1><p class=\"lead\">{} from <code>{}</code>: ",
         esc(&engine.identity),
-        crate::cli::plural(t.total(), "case"),
+        crate::text::plural(t.total(), "case"),
         esc(&engine.file.display().to_string())
     );
     counts(&mut out, t);
@@ -495,7 +495,7 @@ fn engine_page(engine: &EngineRun) -> String {
                 let _ = write!(
                     out,
                     "<li><span class=\"badge skip\">skip</span> {}: {}</li>",
-                    crate::cli::plural(n, "case"),
+                    crate::text::plural(n, "case"),
                     esc(reason)
                 );
             }
@@ -561,7 +561,7 @@ fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
                         &replay.fen(),
                         c.moves.last().map(String::as_str),
                         "b1",
-                        &format!("After {}", crate::cli::plural(c.moves.len(), "move")),
+                        &format!("After {}", crate::text::plural(c.moves.len(), "move")),
                     ),
                     Err(e) => {
                         let _ = write!(

@@ -18,7 +18,8 @@ use chess_conformance::{Catalogue, Check, Identity, LoadedCase, Outcome, Tally, 
 use clap::Args;
 use serde::Deserialize;
 
-use crate::cli::{BadInput, plural};
+use crate::error::BadInput;
+use crate::text::{plural, slug};
 
 #[derive(Debug, Args)]
 #[command(
@@ -140,7 +141,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
     }
     let mut taken: Vec<String> = Vec::new();
     for engine in &mut engines {
-        engine.slug = unique(slug(&engine.identity), &mut taken);
+        engine.slug = unique(slug(&engine.identity, "engine"), &mut taken);
     }
     let target = Target::new(&args.html)?;
     let (catalogue, source) = if args.cases.is_empty() {
@@ -365,25 +366,6 @@ fn said(outcome: Outcome, reason: Option<&str>) -> String {
     }
 }
 
-/// An engine's page name: lower case letters and digits, anything else as one `-`
-/// (`chess 3.2.0`: `chess-3-2-0`); `engine` when nothing is left.
-pub(crate) fn slug(identity: &str) -> String {
-    let mut out = String::new();
-    for c in identity.chars() {
-        if c.is_ascii_alphanumeric() {
-            out.push(c.to_ascii_lowercase());
-        } else if !out.ends_with('-') {
-            out.push('-');
-        }
-    }
-    let out = out.trim_matches('-');
-    if out.is_empty() {
-        "engine".to_owned()
-    } else {
-        out.to_owned()
-    }
-}
-
 /// `name`, or `name-2`, `name-3`... if it is taken; taken from then on.
 fn unique(name: String, taken: &mut Vec<String>) -> String {
     let mut candidate = name.clone();
@@ -550,9 +532,6 @@ mod tests {
 
     #[test]
     fn engine_slugs_are_unique() {
-        assert_eq!(slug("chess 3.2.0"), "chess-3-2-0");
-        assert_eq!(slug("python-chess 1.11.2"), "python-chess-1-11-2");
-        assert_eq!(slug("<>"), "engine");
         let mut taken = Vec::new();
         assert_eq!(unique("a".into(), &mut taken), "a");
         assert_eq!(unique("a".into(), &mut taken), "a-2");
