@@ -23,6 +23,8 @@ use std::fmt;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::limits::TimedOut;
+
 pub use crate::vocabulary::{AttackSource, FenCheck, GameState, MoveResult, PieceDefinition};
 use crate::vocabulary::{Color, DrawClaim, MatingMaterial, Obligation, TouchEvent, Winnability};
 
@@ -107,6 +109,13 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+/// A question past its deadline fails (the case errs, naming the question).
+impl From<TimedOut> for EngineError {
+    fn from(timed_out: TimedOut) -> EngineError {
+        EngineError::failed(timed_out)
+    }
+}
 
 fn unsupported<T>(capability: Capability) -> Answer<T> {
     Err(EngineError::Unsupported(format!(

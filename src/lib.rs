@@ -135,7 +135,7 @@ pub use engine::{
 };
 #[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};
-pub use limits::{Deadline, Limits};
+pub use limits::{Deadline, Limits, TimedOut};
 pub use mutant::Mutant;
 pub use reference::Reference;
 pub use report::Run;
