@@ -25,8 +25,10 @@ use serde::de::DeserializeOwned;
 
 use crate::limits::TimedOut;
 
-pub use crate::vocabulary::{AttackSource, FenCheck, GameState, MoveResult, PieceDefinition};
-use crate::vocabulary::{Color, DrawClaim, MatingMaterial, Obligation, TouchEvent, Winnability};
+use crate::vocabulary::{
+    AttackSource, Color, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Obligation,
+    PieceDefinition, TouchEvent, Winnability,
+};
 
 pub(crate) mod declare;
 mod last_game;

@@ -11,7 +11,7 @@ use crate::engine::Capabilities;
 use crate::question::LegalMoves;
 
 /// The `illegal` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = Vec<String>;

@@ -10,7 +10,7 @@ use crate::engine::Capabilities;
 use crate::question::LegalMoves;
 
 /// The `legal` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = Vec<String>;

@@ -13,10 +13,9 @@ use shakmaty::{
 };
 
 use super::{Facts, Hooks, Key, Pos, reference_claims, reference_clears, reference_insufficient};
-use crate::case::{DrawClaim, Winnability};
-use crate::engine::{FenCheck, GameState};
 use crate::touch::{Obligation, TouchEvent};
 use crate::vocabulary::Reading;
+use crate::vocabulary::{DrawClaim, FenCheck, GameState, Winnability};
 
 /// One mutant: a rule broken, and how.
 pub struct Mutation {
