@@ -88,7 +88,7 @@ fn measure(label: &str, catalogue: &Catalogue, rounds: usize) {
     });
     let run = Run::new(&mut recorder, catalogue);
     // Every case passes but the reference's known failures, which fail as listed.
-    let comparison = chess_conformance::baseline::Baseline::reference().compare(&run, true);
+    let comparison = chess_conformance::Baseline::reference().compare(&run, true);
     assert!(
         comparison.is_clean(),
         "the reference must pass: {}\n{}",

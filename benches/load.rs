@@ -19,8 +19,7 @@
 use std::num::NonZeroUsize;
 use std::time::{Duration, Instant};
 
-use chess_conformance::baseline::Baseline;
-use chess_conformance::{Catalogue, Reference, Run};
+use chess_conformance::{Baseline, Catalogue, Reference, Run};
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();

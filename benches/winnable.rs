@@ -33,7 +33,8 @@
 
 use std::time::{Duration, Instant};
 
-use chess_conformance::winnable::{Budget, Proof, Winnability, analyze};
+use chess_conformance::Winnability;
+use chess_conformance::winnable::{Budget, Proof, analyze};
 use shakmaty::fen::Fen;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Piece, Position, Role,

@@ -9,7 +9,7 @@
 
 use crate::assertion::{Asker, Judged, Stop};
 use crate::catalogue::LoadedCase;
-use crate::engine::{Engine, Game};
+use crate::engine::{Capability, Engine, Game};
 use crate::limits::Limits;
 use crate::verdict::{Check, Outcome, Verdict};
 
@@ -58,6 +58,69 @@ pub fn check_within(engine: &mut dyn Engine, case: &LoadedCase, limits: &Limits)
         })
         .collect();
     Verdict::of(c.id.clone(), c.area().to_owned(), checks)
+}
+
+/// A case's verdict follows from its checks; here, beside the checker, because a skip's reason
+/// lists missing capabilities in the question table's order.
+impl Verdict {
+    /// The verdict of a case from its checks.
+    pub fn of(id: String, area: String, checks: Vec<Check>) -> Verdict {
+        let has = |o: Outcome| checks.iter().any(|c| c.outcome == o);
+        let outcome = if has(Outcome::Error) {
+            Outcome::Error
+        } else if has(Outcome::Fail) {
+            Outcome::Fail
+        } else if has(Outcome::Pass) {
+            Outcome::Pass
+        } else {
+            Outcome::Skip
+        };
+        let reason = match outcome {
+            Outcome::Error => checks
+                .iter()
+                .find(|c| c.outcome == Outcome::Error)
+                .and_then(|c| c.reason.clone()),
+            Outcome::Skip => Some(skip_reasons(checks.iter())),
+            Outcome::Pass | Outcome::Fail => None,
+        };
+        Verdict {
+            id,
+            area,
+            outcome,
+            reason,
+            checks,
+        }
+    }
+}
+
+/// The reasons checks were skipped for, each once, in order; missing capabilities merged into
+/// one "does not offer" list.
+pub(crate) fn skip_reasons<'c>(checks: impl Iterator<Item = &'c Check>) -> String {
+    const OFFER: &str = "the engine does not offer: ";
+    let mut missing: Vec<&str> = Vec::new();
+    let mut others: Vec<&str> = Vec::new();
+    for check in checks.filter(|c| c.outcome == Outcome::Skip) {
+        let reason = check.reason.as_deref().unwrap_or("no reason given");
+        match reason.strip_prefix(OFFER) {
+            Some(list) => {
+                for name in list.split(", ") {
+                    if !missing.contains(&name) {
+                        missing.push(name);
+                    }
+                }
+            }
+            None if !others.contains(&reason) => others.push(reason),
+            None => {}
+        }
+    }
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        // In the capability table's order, as a set of capabilities prints.
+        missing.sort_by_key(|name| Capability::from_name(name).map_or(usize::MAX, |c| c as usize));
+        parts.push(format!("{OFFER}{}", missing.join(", ")));
+    }
+    parts.extend(others.iter().map(|s| (*s).to_owned()));
+    parts.join("; ")
 }
 
 #[cfg(test)]

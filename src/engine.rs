@@ -23,8 +23,12 @@ use std::fmt;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use crate::vocabulary::{AttackSource, FenCheck, GameState, MoveResult, PieceDefinition};
-use crate::vocabulary::{Color, DrawClaim, MatingMaterial, Obligation, TouchEvent, Winnability};
+use crate::limits::TimedOut;
+
+use crate::vocabulary::{
+    AttackSource, Color, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Obligation,
+    PieceDefinition, TouchEvent, Winnability,
+};
 
 pub(crate) mod declare;
 mod last_game;
@@ -107,6 +111,13 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+/// A question past its deadline fails (the case errs, naming the question).
+impl From<TimedOut> for EngineError {
+    fn from(timed_out: TimedOut) -> EngineError {
+        EngineError::failed(timed_out)
+    }
+}
 
 fn unsupported<T>(capability: Capability) -> Answer<T> {
     Err(EngineError::Unsupported(format!(

@@ -72,17 +72,25 @@
 //!
 //! # The parts
 //!
-//! - [`case`]: the case format, as data; [`assertion`]: each `expect` key in its own file (what
-//!   the loader checks, what it asks an engine, how it judges, how it transforms).
-//!   [`catalogue`]: the strict loader, errors with file, line, column and case id.
-//! - [`engine`]: the adapter trait, declared as a table of questions ([`question`]), and
-//!   [`vocabulary`], the words engines answer in. [`Reference`]: the rules, on shakmaty, with
-//!   its known failures in [`baseline::Baseline::reference`].
-//! - [`check()`]: one case against one engine gives a [`Verdict`], an outcome per assertion.
-//!   [`report`]: text, JSON and Markdown.
+//! The words and types an engine author and a case author meet are here at the top, each under
+//! one name; a module is public only where its namespace is the API.
+//!
+//! - An engine: [`Engine`], the adapter trait, declared as a table of questions ([`question`],
+//!   one type per question, and [`Capability`]); it is asked about a [`Game`] and answers in the
+//!   suite's words ([`GameState`], [`Color`], [`DrawClaim`], [`MoveResult`], [`Obligation`], ...)
+//!   or with an [`EngineError`]. [`Limits`] bound a run, and an engine in this process stops at
+//!   the question's [`Deadline`]. [`Reference`]: the rules, on shakmaty, with its known failures
+//!   in [`Baseline::reference`].
+//! - A case: [`case`], the case format as data ([`case::Case`], [`case::Expect`] and the values
+//!   of its keys); [`assertion`]: each `expect` key in its own file (what the loader checks, what
+//!   it asks an engine, how it judges, how it transforms). [`catalogue`]: the strict loader,
+//!   errors with file, line, column and case id.
+//! - [`check()`]: one case against one engine gives a [`Verdict`], an [`Outcome`] per
+//!   assertion ([`Check`]). [`report`]: text, JSON and Markdown. [`Baseline`]: known failures
+//!   of an engine, for CI.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
-//! - [`baseline`]: known failures of an engine, for CI.
-//! - [`protocol`]: the JSON-lines protocol's messages, and serving any [`Engine`] over it.
+//! - [`protocol`]: the JSON-lines protocol's messages, serving any [`Engine`] over it, and any
+//!   [`protocol::Client`] as an engine.
 //! - [`touch`]: the touch-move arbiter (FIDE Article 4). [`winnable`]: who can still mate
 //!   (FIDE 6.9, 5.2.2). [`replay`]: FEN, UCI and histories on shakmaty.
 //!
@@ -102,12 +110,12 @@
 #![warn(missing_docs)]
 
 pub mod assertion;
-pub mod baseline;
+mod baseline;
 pub mod case;
 pub mod catalogue;
 mod check;
-pub mod diagram;
-pub mod engine;
+mod diagram;
+mod engine;
 pub mod fairy;
 #[cfg(feature = "harness")]
 pub mod harness;
@@ -118,26 +126,36 @@ pub mod protocol;
 mod reference;
 pub mod replay;
 pub mod report;
-pub mod symmetry;
+mod symmetry;
 pub mod touch;
-pub mod verdict;
-pub mod vocabulary;
+mod verdict;
+mod vocabulary;
 pub mod winnable;
 
-pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
-pub use case::{Winnability, WinnableExpect};
-pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
-pub use check::{check, check_within};
+// An engine: the adapter trait and its questions, the bounds of a run, the reference.
 pub use engine::question;
 pub use engine::{
-    Answer, Ask, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game,
-    GameState, Identity, MoveResult, PieceDefinition,
+    Answer, Ask, Capabilities, Capability, Engine, EngineError, Game, Identity, LastGame,
 };
+pub use limits::{Deadline, Limits, TimedOut};
+pub use reference::Reference;
+
+// The words engines answer in and cases are written in (`touch` re-exports its two below).
+pub use vocabulary::{
+    AttackSource, Color, DrawClaim, EventSyntaxError, FenCheck, GameState, MatingMaterial,
+    MoveResult, PieceDefinition, PromotionPiece, Reading, ReadingText, StateName, Winnability,
+};
+
+// A run: the verdicts, known failures, the boards of the reports, the symmetries of twins.
+pub use baseline::{Baseline, Comparison, KnownFailure};
+pub use diagram::diagram;
+pub use symmetry::Symmetry;
+pub use verdict::{Check, Outcome, Tally, Verdict};
+
+pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
+pub use check::{check, check_within};
 #[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};
-pub use limits::{Deadline, Limits};
 pub use mutant::Mutant;
-pub use reference::Reference;
 pub use report::Run;
 pub use touch::{Obligation, TouchEvent};
-pub use verdict::{Check, Outcome, Tally, Verdict};

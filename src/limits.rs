@@ -19,9 +19,8 @@
 //! deadline and [`Deadline::check`] always passes.
 
 use std::cell::Cell;
+use std::fmt;
 use std::time::{Duration, Instant};
-
-use crate::engine::{Answer, EngineError};
 
 /// How much a run may ask of an engine, and how long it waits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,18 +85,16 @@ impl Deadline {
     ///
     /// # Errors
     ///
-    /// `no answer within the timeout of T`, past the deadline.
-    pub fn check() -> Answer<()> {
+    /// [`TimedOut`] (`no answer within the timeout of T`), past the deadline; `?` turns it into
+    /// the engine's failure ([`EngineError::Failed`](crate::EngineError::Failed)).
+    pub fn check() -> Result<(), TimedOut> {
         let Some((at, timeout)) = DEADLINE.with(Cell::get) else {
             return Ok(());
         };
         if Instant::now() < at {
             return Ok(());
         }
-        Err(EngineError::failed(format!(
-            "no answer within the timeout of {timeout:?} (an engine in this process stops at \
-             --timeout)"
-        )))
+        Err(TimedOut { timeout })
     }
 
     /// Runs `call` with a deadline `timeout` from now (an earlier deadline already set stays).
@@ -122,11 +119,31 @@ impl Deadline {
     }
 }
 
+/// The question's time is up: what [`Deadline::check`] returns past the deadline. An engine
+/// returns it at once, as its failure (`?` converts it into an [`EngineError`](crate::EngineError)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedOut {
+    /// The question's timeout.
+    pub timeout: Duration,
+}
+
+impl fmt::Display for TimedOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no answer within the timeout of {:?} (an engine in this process stops at --timeout)",
+            self.timeout
+        )
+    }
+}
+
+impl std::error::Error for TimedOut {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn spin_until_stopped() -> (Answer<()>, Duration) {
+    fn spin_until_stopped() -> (Result<(), TimedOut>, Duration) {
         let start = Instant::now();
         loop {
             if let Err(e) = Deadline::check() {

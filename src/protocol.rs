@@ -1,14 +1,14 @@
 //! The engine protocol (docs/PROTOCOL.md) as data: one JSON object per line, each request
 //! carrying the position it asks about, each answer its request's `seq`.
 //!
-//! The requests are the questions of the table in [`crate::engine`] ([`Question`]), so this
+//! The requests are the questions of the table ([`crate::question`], [`Question`]), so this
 //! module only adds what is not a question: the handshake ([`Hello`]), the envelope of an answer
 //! ([`Reply`]), a request line ([`request_line`]), and the two sides of the conversation that
 //! need no process of their own:
 //!
 //! - the engine's side, [`serve`] and [`answer_line`]: any [`Engine`] answers requests, which is
 //!   all a Rust engine in its own process needs (see `examples/protocol_engine.rs`);
-//! - the harness's side, [`Client`] and [`Remote`] (from [`crate::engine`]): whatever can send a
+//! - the harness's side, [`Client`] and [`Remote`] (written by the question table): whatever can send a
 //!   question and read the answer (the `process:` engine) becomes an [`Engine`].
 
 use serde::{Deserialize, Serialize};

@@ -10,14 +10,13 @@ use std::collections::HashMap;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{EnPassantMode, Position, fen::Fen};
 
-use crate::case::{Color, DrawClaim, MatingMaterial, Winnability};
-use crate::engine::{
-    Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
-    LastGame, MoveResult,
-};
+use crate::engine::{Answer, Capabilities, Engine, EngineError, Game, Identity, LastGame};
 use crate::limits::Deadline;
 use crate::replay::{self, Replay};
 use crate::touch::{self, Obligation, TouchEvent};
+use crate::vocabulary::{
+    AttackSource, Color, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Winnability,
+};
 
 /// The built-in reference implementation, on shakmaty.
 ///

@@ -575,7 +575,7 @@ pub fn listing(run: &Run) -> String {
                     Outcome::Fail | Outcome::Error => generated_lines.push_str(&line),
                 }
                 if verdict.outcome == Outcome::Pass && verdict.partly_skipped() {
-                    let reasons = crate::verdict::skip_reasons(verdict.checks.iter());
+                    let reasons = crate::check::skip_reasons(verdict.checks.iter());
                     *partly.entry((&verdict.area, reasons)).or_default() += 1;
                 }
             }

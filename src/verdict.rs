@@ -84,35 +84,6 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    /// The verdict of a case from its checks.
-    pub fn of(id: String, area: String, checks: Vec<Check>) -> Verdict {
-        let has = |o: Outcome| checks.iter().any(|c| c.outcome == o);
-        let outcome = if has(Outcome::Error) {
-            Outcome::Error
-        } else if has(Outcome::Fail) {
-            Outcome::Fail
-        } else if has(Outcome::Pass) {
-            Outcome::Pass
-        } else {
-            Outcome::Skip
-        };
-        let reason = match outcome {
-            Outcome::Error => checks
-                .iter()
-                .find(|c| c.outcome == Outcome::Error)
-                .and_then(|c| c.reason.clone()),
-            Outcome::Skip => Some(skip_reasons(checks.iter())),
-            Outcome::Pass | Outcome::Fail => None,
-        };
-        Verdict {
-            id,
-            area,
-            outcome,
-            reason,
-            checks,
-        }
-    }
-
     /// The failed checks.
     pub fn failures(&self) -> impl Iterator<Item = &Check> {
         self.with(Outcome::Fail)
@@ -137,38 +108,6 @@ impl Verdict {
     pub fn partly_skipped(&self) -> bool {
         matches!(self.outcome, Outcome::Pass | Outcome::Fail) && self.skipped().next().is_some()
     }
-}
-
-/// The reasons checks were skipped for, each once, in order; missing capabilities merged into
-/// one "does not offer" list.
-pub fn skip_reasons<'c>(checks: impl Iterator<Item = &'c Check>) -> String {
-    const OFFER: &str = "the engine does not offer: ";
-    let mut missing: Vec<&str> = Vec::new();
-    let mut others: Vec<&str> = Vec::new();
-    for check in checks.filter(|c| c.outcome == Outcome::Skip) {
-        let reason = check.reason.as_deref().unwrap_or("no reason given");
-        match reason.strip_prefix(OFFER) {
-            Some(list) => {
-                for name in list.split(", ") {
-                    if !missing.contains(&name) {
-                        missing.push(name);
-                    }
-                }
-            }
-            None if !others.contains(&reason) => others.push(reason),
-            None => {}
-        }
-    }
-    let mut parts = Vec::new();
-    if !missing.is_empty() {
-        // In the capability table's order, as a set of capabilities prints.
-        missing.sort_by_key(|name| {
-            crate::Capability::from_name(name).map_or(usize::MAX, |c| c as usize)
-        });
-        parts.push(format!("{OFFER}{}", missing.join(", ")));
-    }
-    parts.extend(others.iter().map(|s| (*s).to_owned()));
-    parts.join("; ")
 }
 
 /// Counts of outcomes.

@@ -10,7 +10,7 @@
 
 use std::process::ExitCode;
 
-use chess_conformance::baseline::Baseline;
+use chess_conformance::Baseline;
 
 fn main() -> ExitCode {
     chess_conformance::harness::test_main_with_baseline(

@@ -284,7 +284,7 @@ fn the_coverage_table_names_every_case() {
 }
 
 /// The reference arbiter with one reading of Article 4 taken the other way.
-struct OtherReading(chess_conformance::touch::Reading);
+struct OtherReading(chess_conformance::Reading);
 
 impl Engine for OtherReading {
     fn identity(&self) -> Identity {
@@ -310,7 +310,7 @@ impl Engine for OtherReading {
 /// other way fails exactly the cases that name it, each with the reason: a convention finding.
 #[test]
 fn each_reading_read_the_other_way_fails_exactly_its_cases() {
-    use chess_conformance::touch::Reading;
+    use chess_conformance::Reading;
     let catalogue = touch_cases();
     for reading in Reading::ALL {
         let naming: Vec<String> = catalogue
@@ -367,7 +367,7 @@ fn each_reading_read_the_other_way_fails_exactly_its_cases() {
 /// docs/CASES.md has a row for every reading, naming its cases.
 #[test]
 fn the_readings_table_names_every_reading_and_its_cases() {
-    use chess_conformance::touch::Reading;
+    use chess_conformance::Reading;
     let docs = std::fs::read_to_string("docs/CASES.md").expect("docs/CASES.md is readable");
     let start = docs
         .find("| reading | Laws 2023 |")

@@ -8,7 +8,8 @@
 //! patterns decide) and random locked pawn structures with kings and bishops (where the static
 //! pawn analysis decides).
 
-use chess_conformance::winnable::{Budget, Proof, Winnability, analyze};
+use chess_conformance::Winnability;
+use chess_conformance::winnable::{Budget, Proof, analyze};
 use proptest::prelude::*;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Position, Role, Setup, Square,

@@ -65,7 +65,7 @@ impl EnPassantConvention {
 }
 
 /// The `after` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = Vec<After>;

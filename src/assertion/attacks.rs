@@ -41,7 +41,7 @@ pub struct Attacks {
 }
 
 /// The `attacks` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = Vec<Attacks>;

@@ -7,7 +7,7 @@ use crate::engine::Capabilities;
 use crate::question::InCheck;
 
 /// The `check` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = bool;

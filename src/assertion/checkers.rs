@@ -8,7 +8,7 @@ use crate::engine::Capabilities;
 use crate::question::Checkers;
 
 /// The `checkers` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = Vec<String>;

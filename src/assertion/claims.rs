@@ -11,7 +11,7 @@ use crate::replay::Replay;
 use crate::vocabulary::DrawClaim;
 
 /// The `claims` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 /// What an engine must implement to answer `claims` right in `game`: the claims question
 /// (`question`), the rule of each claim expected, and the automatic ending that made the game

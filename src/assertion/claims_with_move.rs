@@ -12,7 +12,7 @@ use crate::replay;
 use crate::vocabulary::DrawClaim;
 
 /// The `claims_with_move` assertion: declared move to the claims it grounds.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = BTreeMap<String, Vec<DrawClaim>>;

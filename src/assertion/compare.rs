@@ -4,7 +4,10 @@
 
 use std::collections::BTreeSet;
 
-use super::Stop;
+use super::probe::judged;
+use super::{Plan, Stop};
+use crate::engine::{Capabilities, Capability};
+use crate::question::LegalMoves;
 use crate::replay;
 
 /// A list as reports show it: `[a, b]`.
@@ -29,6 +32,34 @@ pub(crate) fn moves_answer(question: &str, moves: Vec<String>) -> Result<Vec<Str
         replay::check_uci_syntax(m).map_err(|e| nonsense(question, e.to_string()))?;
     }
     Ok(moves)
+}
+
+/// The probe of `legal` (`legal: true`) and `illegal`: the engine's legal moves asked once,
+/// each listed move judged by whether it is among them.
+pub(crate) fn probe_legality(plan: &mut Plan, moves: &[String], legal: bool) {
+    let expected = moves.to_vec();
+    plan.probe(
+        if legal { "legal" } else { "illegal" },
+        Capabilities::NONE.with(Capability::LegalMoves),
+        list(moves),
+        move |asker| {
+            let q = "legal moves";
+            let answer = moves_answer(q, asker.ask(q, LegalMoves {})?)?;
+            let set: BTreeSet<&String> = answer.iter().collect();
+            // The listed moves the engine has on the wrong side.
+            let wrong: Vec<String> = expected
+                .iter()
+                .filter(|m| set.contains(m) != legal)
+                .cloned()
+                .collect();
+            Ok(match (wrong.is_empty(), legal) {
+                (true, true) => judged(true, "all legal".into()),
+                (true, false) => judged(true, "none legal".into()),
+                (false, true) => judged(false, format!("not legal: {}", list(&wrong))),
+                (false, false) => judged(false, format!("legal: {}", list(&wrong))),
+            })
+        },
+    );
 }
 
 /// The answer, if every item is a square name.

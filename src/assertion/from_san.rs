@@ -12,7 +12,7 @@ use crate::question::ParseSan;
 use crate::replay;
 
 /// The `from_san` assertion: SAN to its UCI move, or null.
-pub struct Kind;
+pub(crate) struct Kind;
 
 fn show(m: &Option<String>) -> String {
     m.clone().unwrap_or_else(|| "rejected".into())

@@ -2,7 +2,7 @@
 //!
 //! A kind owns everything about its key ([`Assertion`]): what the loader checks of it
 //! ([`Assertion::validate`]: vocabulary, legal moves where it names one), the checks it makes of
-//! an engine, computed once at load ([`Assertion::plan`]: each [`Probe`] with its label, the
+//! an engine, computed once at load ([`Assertion::plan`]: each probe with its label, the
 //! capabilities it needs, what it expects, the question it asks and how it judges the answer),
 //! how it reads under a colour flip or a file mirror ([`Assertion::transform`], for the
 //! generator's twins) and its canonical form ([`Assertion::normalize`], for content ids). The
@@ -18,36 +18,36 @@ use crate::symmetry::Symmetry;
 
 mod ask;
 mod compare;
-mod expect;
+pub(crate) mod expect;
 mod probe;
 mod validate;
 
-pub mod after;
-pub mod attacks;
-pub mod check;
-pub mod checkers;
-pub mod claims;
-pub mod claims_with_move;
-pub mod from_san;
-pub mod illegal;
-pub mod legal;
-pub mod mating_material;
-pub mod move_count;
-pub mod moves;
-pub mod perft;
-pub mod refuses;
-pub mod san;
-pub mod state;
-pub mod touch_move;
-pub mod valid;
-pub mod winnable;
-pub mod winner;
+pub(crate) mod after;
+pub(crate) mod attacks;
+pub(crate) mod check;
+pub(crate) mod checkers;
+pub(crate) mod claims;
+pub(crate) mod claims_with_move;
+pub(crate) mod from_san;
+pub(crate) mod illegal;
+pub(crate) mod legal;
+pub(crate) mod mating_material;
+pub(crate) mod move_count;
+pub(crate) mod moves;
+pub(crate) mod perft;
+pub(crate) mod refuses;
+pub(crate) mod san;
+pub(crate) mod state;
+pub(crate) mod touch_move;
+pub(crate) mod valid;
+pub(crate) mod winnable;
+pub(crate) mod winner;
 
-pub use ask::{Asker, Stop};
-pub use expect::Expect;
+pub(crate) use ask::{Asker, Stop};
+pub(crate) use expect::Expect;
 pub(crate) use expect::unique_keys;
-pub use probe::{Judged, Plan, Probe};
-pub use validate::{Problem, Step, Validation};
+pub(crate) use probe::{Judged, Plan};
+pub(crate) use validate::{Problem, Step, Validation};
 
 /// One kind of assertion: an `expect` key, its value type and what it means.
 pub trait Assertion {

@@ -8,7 +8,7 @@ use crate::engine::Capabilities;
 use crate::question::LegalMoves;
 
 /// The `moves` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = Vec<String>;

@@ -10,7 +10,7 @@ use crate::engine::Capabilities;
 use crate::question::Perft;
 
 /// The `perft` assertion: depth to node count.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = BTreeMap<u32, u64>;

@@ -10,7 +10,7 @@ use crate::question::{LegalMoves, Play};
 use crate::vocabulary::MoveResult;
 
 /// The `refuses` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 /// The engine's legal moves before anything was played, sorted.
 fn before(asker: &mut Asker<'_>) -> Result<Vec<String>, Stop> {

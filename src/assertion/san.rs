@@ -10,7 +10,7 @@ use crate::engine::Capabilities;
 use crate::question::San;
 
 /// The `san` assertion: UCI move to its SAN.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = BTreeMap<String, String>;

@@ -10,11 +10,11 @@ use crate::question::GameState as GameStateQuestion;
 use crate::vocabulary::{GameState, StateName};
 
 /// The `state` assertion (with `winner` for a checkmate).
-pub struct Kind;
+pub(crate) struct Kind;
 
 /// The capability of the rule that must fire for a game to reach `state`, beyond the
 /// `game-state` question itself: the rules some libraries leave out.
-pub fn rule_of(state: StateName) -> Option<Capability> {
+pub(crate) fn rule_of(state: StateName) -> Option<Capability> {
     match state {
         StateName::InsufficientMaterial => Some(Capability::InsufficientMaterial),
         StateName::DeadPosition => Some(Capability::DeadPosition),

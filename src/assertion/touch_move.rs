@@ -40,7 +40,7 @@ pub struct TouchMove {
 }
 
 /// The `touch_move` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 fn show(o: &Obligation) -> String {
     match o {

@@ -10,7 +10,7 @@ use crate::symmetry::Symmetry;
 use crate::vocabulary::FenCheck;
 
 /// The `valid` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = bool;

@@ -35,7 +35,7 @@ impl WinnableExpect {
 }
 
 /// The `winnable` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = WinnableExpect;

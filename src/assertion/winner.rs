@@ -5,7 +5,7 @@ use super::{Assertion, Facts, Plan, Twin, Validation};
 use crate::vocabulary::{Color, StateName};
 
 /// The `winner` part of a `state: checkmate` assertion.
-pub struct Kind;
+pub(crate) struct Kind;
 
 impl Assertion for Kind {
     type Value = Color;

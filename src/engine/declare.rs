@@ -10,7 +10,7 @@
 
 /// Turns a question's field into the argument its [`Engine`](crate::Engine) method takes:
 /// `&str` for a `String`, a slice for a `Vec`, the value for a small `Copy` type.
-pub trait Arg {
+pub(crate) trait Arg {
     /// The argument type.
     type Borrowed<'a>
     where
@@ -277,7 +277,7 @@ macro_rules! questions {
             // (`GameState`, `MatingMaterial`), so answers are typed outside this module.
             #[allow(unused_imports)]
             use $crate::vocabulary::*;
-            pub use super::Ask;
+            use super::Ask;
             use super::{Answer, Capability, Engine, EngineError, Game};
 
             $(

@@ -8,7 +8,8 @@
 //! questions answer `unsupported` here.
 
 use super::board::{Board, Outcome, parse_square, square_name};
-use crate::engine::{Answer, AttackSource, EngineError, Game, GameState, LastGame, MoveResult};
+use crate::engine::{Answer, EngineError, Game, LastGame};
+use crate::vocabulary::{AttackSource, GameState, MoveResult};
 
 /// The assertion keys a case with pieces may use: those this module answers.
 pub const ANSWERED: &[&str] = &[

@@ -25,15 +25,14 @@ use shakmaty::{
     MoveList, Position, Rank, Role, Setup, Square,
 };
 
-use crate::case::{DrawClaim, MatingMaterial, Winnability};
-use crate::engine::{
-    Answer, AttackSource, Capabilities, Engine, EngineError, FenCheck, Game, GameState, Identity,
-    LastGame, MoveResult,
-};
+use crate::engine::{Answer, Capabilities, Engine, EngineError, Game, Identity, LastGame};
 use crate::limits::Deadline;
 use crate::replay;
 use crate::touch::{Obligation, TouchEvent};
 use crate::vocabulary;
+use crate::vocabulary::{
+    AttackSource, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Winnability,
+};
 
 pub use table::{MUTANTS, Mutation, by_name};
 

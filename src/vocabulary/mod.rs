@@ -26,8 +26,6 @@ pub use color::Color;
 pub use mating::{MatingMaterial, Winnability};
 pub use piece::PieceDefinition;
 pub use reading::{Reading, ReadingText};
-pub use square::check_square;
+pub(crate) use square::check_square;
 pub use state::{GameState, StateName};
-#[cfg(feature = "schema")]
-pub use touch::TOUCH_EVENT_PATTERN;
 pub use touch::{EVENT_FORMS, EventSyntaxError, Obligation, PromotionPiece, TouchEvent};

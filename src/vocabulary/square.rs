@@ -5,7 +5,7 @@
 /// # Errors
 ///
 /// A message saying what a square name is, when `name` is not one.
-pub fn check_square(name: &str) -> Result<(), String> {
+pub(crate) fn check_square(name: &str) -> Result<(), String> {
     match name.as_bytes() {
         [b'a'..=b'h', b'1'..=b'8'] => Ok(()),
         _ => Err(format!(

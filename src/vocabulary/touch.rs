@@ -283,7 +283,7 @@ mod schema {
 
     /// The pattern every touch-move event matches: the forms of [`EVENT_FORMS`], words
     /// separated by any white space, as the parser reads them.
-    pub const TOUCH_EVENT_PATTERN: &str = r"^\s*(touch\s+[a-h][1-8](\s+accidentally|\s+[a-h][1-8]\s+together)?|say\s+j'adoube|adjust\s+[a-h][1-8]|release\s+[a-h][1-8]\s+on\s+[a-h][1-8]|new\s+(queen|rook|bishop|knight)\s+touches\s+[a-h][1-8]|opponent\s+touches\s+[a-h][1-8])\s*$";
+    const TOUCH_EVENT_PATTERN: &str = r"^\s*(touch\s+[a-h][1-8](\s+accidentally|\s+[a-h][1-8]\s+together)?|say\s+j'adoube|adjust\s+[a-h][1-8]|release\s+[a-h][1-8]\s+on\s+[a-h][1-8]|new\s+(queen|rook|bishop|knight)\s+touches\s+[a-h][1-8]|opponent\s+touches\s+[a-h][1-8])\s*$";
 
     /// A touch-move event is a phrase in a case file: a string of one of the event forms.
     impl JsonSchema for TouchEvent {
@@ -322,6 +322,3 @@ mod schema {
         }
     }
 }
-
-#[cfg(feature = "schema")]
-pub use schema::TOUCH_EVENT_PATTERN;

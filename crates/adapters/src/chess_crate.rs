@@ -25,13 +25,10 @@ use chess::{
     BitBoard, Board, BoardStatus, ChessMove, Color as ChessColor, EMPTY, MoveGen, Piece, Square,
 };
 
-use chess_conformance::Deadline;
-use chess_conformance::engine::LastGame;
-use chess_conformance::engine::{
-    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
-    Identity, MoveResult,
+use chess_conformance::{
+    Answer, AttackSource, Capabilities, Capability, Color, Deadline, DrawClaim, Engine,
+    EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult,
 };
-use chess_conformance::vocabulary::{Color, DrawClaim};
 
 /// The version of the `chess` crate this adapter is built against (pinned in Cargo.toml).
 pub const VERSION: &str = "3.2.0";

@@ -25,13 +25,10 @@ use std::str::FromStr;
 use cozy_chess::util::{display_uci_move, parse_san_move, parse_uci_move};
 use cozy_chess::{BitBoard, Board, Color as CozyColor, GameStatus, Move, Piece, Square};
 
-use chess_conformance::Deadline;
-use chess_conformance::engine::LastGame;
-use chess_conformance::engine::{
-    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
-    Identity, MoveResult,
+use chess_conformance::{
+    Answer, AttackSource, Capabilities, Capability, Color, Deadline, Engine, EngineError, FenCheck,
+    Game, GameState, Identity, LastGame, MoveResult,
 };
-use chess_conformance::vocabulary::Color;
 
 /// The version of the `cozy-chess` crate this adapter is built against (pinned in Cargo.toml).
 pub const VERSION: &str = "0.3.4";

@@ -8,7 +8,7 @@
 //! Each adapter answers with its library's API only, never through another chess library, and
 //! declares only what its library offers; what they get wrong is listed, case by case, in
 //! `docs/FINDINGS.md`. They are also the examples to follow for an adapter of your own: one
-//! file, the library's position kept per case ([`LastGame`](chess_conformance::engine::LastGame)),
+//! file, the library's position kept per case ([`LastGame`](chess_conformance::LastGame)),
 //! its types turned into the suite's strings at the edge.
 
 pub mod chess_crate;

@@ -19,13 +19,10 @@ use owlchess::{
     Bitboard, Color as OwlColor, Coord, DrawReason, MoveChain, Outcome, WinReason, movegen,
 };
 
-use chess_conformance::Deadline;
-use chess_conformance::engine::LastGame;
-use chess_conformance::engine::{
-    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
-    Identity, MoveResult,
+use chess_conformance::{
+    Answer, AttackSource, Capabilities, Capability, Color, Deadline, DrawClaim, Engine,
+    EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult,
 };
-use chess_conformance::vocabulary::{Color, DrawClaim};
 
 /// The version of the `owlchess` crate this adapter is built against (pinned in Cargo.toml).
 pub const VERSION: &str = "0.4.1";

@@ -21,13 +21,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use pleco::{BitBoard, Board, Player, SQ};
 
-use chess_conformance::Deadline;
-use chess_conformance::engine::LastGame;
-use chess_conformance::engine::{
-    Answer, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState,
-    Identity, MoveResult,
+use chess_conformance::{
+    Answer, AttackSource, Capabilities, Capability, Color, Deadline, Engine, EngineError, FenCheck,
+    Game, GameState, Identity, LastGame, MoveResult,
 };
-use chess_conformance::vocabulary::Color;
 
 /// The version of the `pleco` crate this adapter is built against (pinned in Cargo.toml).
 pub const VERSION: &str = "0.5.0";

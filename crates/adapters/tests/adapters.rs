@@ -3,9 +3,10 @@
 //! library would panic on, declares exactly the capabilities it answers, and reports what its
 //! library says, including the disagreements listed in docs/FINDINGS.md.
 
+use chess_conformance::case::Case;
 use chess_conformance::{
-    AttackSource, Capability, Case, Color, DrawClaim, Engine, EngineError, FenCheck, Game,
-    GameState, LoadedCase, MoveResult, Outcome, check,
+    AttackSource, Capability, Color, DrawClaim, Engine, EngineError, FenCheck, Game, GameState,
+    LoadedCase, MoveResult, Outcome, check,
 };
 use chess_conformance_adapters::ChessCrate;
 use chess_conformance_adapters::CozyChess;

@@ -1,9 +1,8 @@
 //! The JUnit XML report (quick-junit), for CI systems that read JUnit: kept out of the core
 //! crate, whose other reports need no dependency.
 
-use chess_conformance::Run;
 use chess_conformance::report::{shown, summary, verdict_text};
-use chess_conformance::verdict::Outcome;
+use chess_conformance::{Outcome, Run};
 
 /// The JUnit XML report: one test suite per rule area, one test case per case (named by its
 /// id, class name the area), failures and errors with their message and the verdict's text,

@@ -5,8 +5,7 @@ use std::process::ExitCode;
 
 use std::path::{Path, PathBuf};
 
-use chess_conformance::baseline::{Baseline, Comparison};
-use chess_conformance::{Run, Tally};
+use chess_conformance::{Baseline, Comparison, Run, Tally};
 use clap::Args;
 
 use crate::engine_options::ExternalArgs;

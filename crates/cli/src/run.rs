@@ -4,7 +4,7 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use chess_conformance::baseline::Baseline;
+use chess_conformance::Baseline;
 use chess_conformance::report::{self, Detail};
 use clap::{Args, ValueEnum};
 

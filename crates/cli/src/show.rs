@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use chess_conformance::diagram::diagram;
+use chess_conformance::diagram;
 use clap::Args;
 
 use crate::error::BadInput;
@@ -65,7 +65,7 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode, BadInput> {
     for line in expect.lines() {
         let _ = writeln!(out, "  {line}");
     }
-    let mut readings: Vec<chess_conformance::vocabulary::Reading> = c
+    let mut readings: Vec<chess_conformance::Reading> = c
         .expect
         .touch_move
         .iter()

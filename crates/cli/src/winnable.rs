@@ -4,10 +4,9 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use chess_conformance::diagram::diagram;
 use chess_conformance::replay::{self, Replay};
-use chess_conformance::vocabulary::{Color, GameState, Winnability};
 use chess_conformance::winnable::{Analysis, Budget, Proof, analyze};
+use chess_conformance::{Color, GameState, Winnability, diagram};
 use clap::Args;
 use serde_json::json;
 use shakmaty::Position;

@@ -26,7 +26,7 @@ fn the_builtin_catalogue_passes_against_the_reference() {
     let out = cli(&["run"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    let known = chess_conformance::baseline::Baseline::reference()
+    let known = chess_conformance::Baseline::reference()
         .known_failures
         .len();
     assert!(known >= 2, "{known}");

@@ -167,7 +167,7 @@ fn same_verdicts() -> Result<(), String> {
     let remote = Run::new(&mut engine, &catalogue);
     let local = Run::new(&mut Reference::new(), &catalogue);
     // Every case passes but the reference's known failures, which fail the same way.
-    let comparison = chess_conformance::baseline::Baseline::reference().compare(&remote, false);
+    let comparison = chess_conformance::Baseline::reference().compare(&remote, false);
     if !comparison.is_clean() {
         return Err(format!("{}\n{}", remote.tally(), comparison.describe()));
     }

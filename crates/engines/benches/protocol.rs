@@ -330,7 +330,7 @@ fn per_case(quick: bool) -> bool {
                 let begin = Instant::now();
                 let run = Run::new(&mut engine, &catalogue);
                 // Every case passes but the reference's known failures, as listed.
-                let baseline = chess_conformance::baseline::Baseline::reference();
+                let baseline = chess_conformance::Baseline::reference();
                 assert!(baseline.compare(&run, true).is_clean(), "{}", run.tally());
                 begin.elapsed().as_secs_f64() / cases as f64
             })
@@ -350,7 +350,7 @@ fn per_case(quick: bool) -> bool {
     );
     // A few hundred cases are enough for a median; each costs a few milliseconds.
     let spawned_cases = cases.min(if quick { 10 } else { 500 });
-    let known = chess_conformance::baseline::Baseline::reference();
+    let known = chess_conformance::Baseline::reference();
     let (mut bare, mut handshake, mut per_process) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..if quick { 1 } else { 3 } {
         // A bare start, a start with a handshake and a process per case alternate, so all
@@ -373,7 +373,7 @@ fn per_case(quick: bool) -> bool {
             let begin = Instant::now();
             let mut engine = served();
             let verdict = chess_conformance::check(&mut engine, loaded);
-            let mut comparison = chess_conformance::baseline::Comparison::default();
+            let mut comparison = chess_conformance::Comparison::default();
             known.compare_verdict(&verdict, &mut comparison);
             drop(engine);
             checking += begin.elapsed();

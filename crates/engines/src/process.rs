@@ -16,9 +16,9 @@ use crate::Options;
 use crate::child::{self, Fault, LineChild};
 use crate::schema::Schemas;
 use crate::supervisor::{self, Failure, Supervisor};
-use chess_conformance::engine::{Answer, Capabilities, Capability, EngineError, Game, Identity};
 use chess_conformance::protocol::{self, Client, Hello, Remote, Reply};
 use chess_conformance::question::Question;
+use chess_conformance::{Answer, Capabilities, Capability, EngineError, Game, Identity};
 
 /// How much of a bad answer an error message quotes.
 const QUOTED_CHARS: usize = 300;

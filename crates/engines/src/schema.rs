@@ -501,7 +501,7 @@ mod tests {
     use chess_conformance::Game;
     use chess_conformance::protocol::{request_line, start_line};
     use chess_conformance::question::{self, Question};
-    use chess_conformance::vocabulary::{AttackSource, Color};
+    use chess_conformance::{AttackSource, Color};
     use serde_json::json;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -5,8 +5,7 @@
 //! the engine's stderr.
 
 use crate::child::{Fault, LineChild};
-use chess_conformance::Limits;
-use chess_conformance::engine::EngineError;
+use chess_conformance::{EngineError, Limits};
 
 /// How many failed restarts in a row make the harness give an engine up.
 pub(super) const RESTARTS: u32 = 3;

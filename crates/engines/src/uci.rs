@@ -23,11 +23,11 @@ use std::time::Instant;
 use crate::Options;
 use crate::child::{self, Fault, LineChild};
 use crate::supervisor::{self, Failure, Supervisor};
-use chess_conformance::engine::{
+use chess_conformance::fairy::Movement;
+use chess_conformance::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
     PieceDefinition,
 };
-use chess_conformance::fairy::Movement;
 
 /// How many lines of the engine's last output an error message quotes.
 const QUOTED_LINES: usize = 20;

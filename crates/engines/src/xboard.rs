@@ -44,12 +44,12 @@ use std::time::Instant;
 use crate::Options;
 use crate::child::{self, Fault, LineChild};
 use crate::supervisor::{self, Failure, Supervisor};
-use chess_conformance::engine::{
+use chess_conformance::fairy::Movement;
+use chess_conformance::fairy::betza::UNLIMITED;
+use chess_conformance::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
     PieceDefinition,
 };
-use chess_conformance::fairy::Movement;
-use chess_conformance::fairy::betza::UNLIMITED;
 
 /// How many lines of the engine's last output an error message quotes.
 const QUOTED_LINES: usize = 20;

@@ -8,10 +8,12 @@
 
 use std::path::{Path, PathBuf};
 
-use chess_conformance::engine::{Answer, Client, EngineError, Remote};
 use chess_conformance::protocol::{self, Hello};
+use chess_conformance::protocol::{Client, Remote};
 use chess_conformance::question::Question;
-use chess_conformance::{Capabilities, Capability, Game, Identity, LoadedCase, Reference};
+use chess_conformance::{
+    Answer, Capabilities, Capability, EngineError, Game, Identity, LoadedCase, Reference,
+};
 use chess_conformance_engines::process;
 
 /// Between two seeds of a corpus file: a line no seed has.

@@ -6,15 +6,14 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use chess_conformance::catalogue::Source;
-use chess_conformance::engine::{Answer, Client, EngineError, Remote};
 use chess_conformance::protocol::{self, Hello};
+use chess_conformance::protocol::{Client, Remote};
 use chess_conformance::question::Question;
 use chess_conformance::report::{self, Detail, Run};
-use chess_conformance::symmetry::Symmetry;
-use chess_conformance::vocabulary::{AttackSource, Color};
 use chess_conformance::{
-    Capabilities, Capability, Catalogue, Engine, Game, Identity, Limits, LoadedCase, Reference,
-    TouchEvent, Verdict, diagram, replay, winnable,
+    Answer, AttackSource, Capabilities, Capability, Catalogue, Color, Engine, EngineError, Game,
+    Identity, Limits, LoadedCase, Reference, Symmetry, TouchEvent, Verdict, diagram, replay,
+    winnable,
 };
 use chess_conformance_engines::{process, uci};
 
@@ -244,7 +243,7 @@ pub fn reference_inputs(data: &[u8]) {
         let _ = (replayed.state(), replayed.claims(), replayed.repetitions());
         let _ = replay::RepetitionKey::of(&replayed.position);
     }
-    let _ = diagram::diagram(fen, &moves);
+    let _ = diagram(fen, &moves);
     for symmetry in [Symmetry::Flip, Symmetry::Mirror] {
         let _ = symmetry.fen(fen);
     }

@@ -98,7 +98,8 @@ mod tests {
         );
         let files = json_files(&catalogue);
         assert_eq!(files[0].0, "perft.json");
-        let parsed: chess_conformance::CaseFile = serde_json::from_slice(&files[0].1).unwrap();
+        let parsed: chess_conformance::case::CaseFile =
+            serde_json::from_slice(&files[0].1).unwrap();
         assert_eq!(parsed.cases[0], catalogue.cases()[0].case);
     }
 }

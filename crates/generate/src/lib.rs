@@ -38,10 +38,9 @@ pub use yaml::yaml_file;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use chess_conformance::Reference;
 use chess_conformance::case::Case;
 use chess_conformance::catalogue::{Catalogue, LoadedCase, Origin, Source};
-use chess_conformance::verdict::Outcome;
+use chess_conformance::{Outcome, Reference};
 use symmetry::Symmetry;
 
 /// What became of one hand-written case under one symmetry.
@@ -272,7 +271,7 @@ fn unconfirmed(twin: &Case) -> Option<String> {
     let loaded = chess_conformance::catalogue::LoadedCase::new(twin.clone()).ok()?;
     let verdict = chess_conformance::check(&mut Reference::new(), &loaded);
     let failures: Vec<_> = verdict.failures().collect();
-    let undecided = |c: &&chess_conformance::verdict::Check| {
+    let undecided = |c: &&chess_conformance::Check| {
         c.assertion.starts_with("winnable") && c.actual == "undetermined"
     };
     if verdict.outcome != Outcome::Fail || failures.is_empty() || !failures.iter().all(undecided) {
@@ -390,8 +389,9 @@ fn retired_sources(cases: &Path) -> Vec<Source> {
 mod tests {
     use super::*;
     use crate::report::percent;
+    use chess_conformance::StateName;
+    use chess_conformance::case::After;
     use chess_conformance::case::Expect;
-    use chess_conformance::case::{After, StateName};
 
     fn sample() -> Case {
         Case {

@@ -29,7 +29,7 @@ pub fn schema_json() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess_conformance::vocabulary::TouchEvent;
+    use chess_conformance::TouchEvent;
 
     #[test]
     fn the_schema_names_every_assertion_and_refuses_unknown_fields() {

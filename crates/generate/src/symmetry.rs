@@ -16,10 +16,10 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
+pub use chess_conformance::Symmetry;
 use chess_conformance::assertion::{Assertion, Facts, Mapper, Twin, Visitor};
 use chess_conformance::case::Case;
 use chess_conformance::replay::Replay;
-pub use chess_conformance::symmetry::Symmetry;
 
 /// Why a case has no twin under a symmetry (when it has none): its position cannot be
 /// transformed, or one of its assertions tests a rule that is not symmetric that way
@@ -168,8 +168,8 @@ pub fn fen_of(pos: &shakmaty::Chess) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess_conformance::Color as Side;
     use chess_conformance::case::{After, Expect, TouchMove, WinnableExpect};
-    use chess_conformance::vocabulary::Color as Side;
 
     #[test]
     fn squares_moves_and_san_transform() {
@@ -248,7 +248,7 @@ mod tests {
         assert_eq!(t.tags, ["black", "flip"]);
     }
 
-    fn touch(fen: &str, events: &[&str], allowed: chess_conformance::touch::Obligation) -> Case {
+    fn touch(fen: &str, events: &[&str], allowed: chess_conformance::Obligation) -> Case {
         case(
             fen,
             &[],
@@ -265,8 +265,8 @@ mod tests {
 
     #[test]
     fn touch_move_events_and_new_assertions_transform() {
-        use chess_conformance::case::{DrawClaim, Winnability};
-        use chess_conformance::touch::Obligation;
+        use chess_conformance::Obligation;
+        use chess_conformance::{DrawClaim, Winnability};
         let c = touch(
             "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1",
             &[
@@ -333,7 +333,7 @@ mod tests {
 
     #[test]
     fn a_king_let_go_two_squares_from_e1_has_no_mirror() {
-        use chess_conformance::touch::Obligation;
+        use chess_conformance::Obligation;
         // No castling rights: the release still reads as castling (4.7.2), on the e-file only.
         let c = touch(
             "4k3/8/8/8/8/8/8/4K2R w - - 0 1",

@@ -4,17 +4,16 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use chess_conformance::Reference;
 use chess_conformance::case::Case;
 use chess_conformance::catalogue::{Catalogue, LoadedCase, Origin, Source};
-use chess_conformance::verdict::Outcome;
+use chess_conformance::{Outcome, Reference};
 
 use crate::{AREAS, GenerateError, Generation, Twin, parallel};
 
 /// Loads the generated files back with the hand-written ones through the strict loader, checks
 /// that they read back as generated, and runs every generated case against the reference: each
 /// must pass, but for the twins of a case the reference is known to fail
-/// ([`Baseline::reference`](chess_conformance::baseline::Baseline::reference)).
+/// ([`Baseline::reference`](chess_conformance::Baseline::reference)).
 ///
 /// # Errors
 ///
@@ -57,7 +56,7 @@ pub fn validate(
     }
     // The twins of a case the reference is known to fail (baselines/reference-shakmaty.yaml):
     // the case is right and the reference wrong, so the twins may fail the same way.
-    let reference_fails = chess_conformance::baseline::Baseline::reference();
+    let reference_fails = chess_conformance::Baseline::reference();
     let known: std::collections::BTreeSet<&str> = generation
         .twins
         .iter()

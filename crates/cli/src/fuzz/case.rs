@@ -6,8 +6,9 @@
 
 use std::fmt::Write as _;
 
+use chess_conformance::case::{Case, Expect};
 use chess_conformance::catalogue::Source;
-use chess_conformance::{Case, Catalogue, Engine, Expect, Game, Outcome, Reference};
+use chess_conformance::{Catalogue, Engine, Game, Outcome, Reference};
 
 use super::shrink::{Shrunk, Size};
 use super::target::Target;

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::path::Path;
 
-use chess_conformance::baseline::Baseline;
+use chess_conformance::Baseline;
 use shakmaty::{Chess, Position, Role};
 
 use super::target::{Target, state_rule};

@@ -98,7 +98,7 @@ fn expect_of(
     engine: &mut dyn Engine,
     target: &Target,
     game: &Game,
-) -> Result<Option<chess_conformance::Expect>, String> {
+) -> Result<Option<chess_conformance::case::Expect>, String> {
     catch_unwind(AssertUnwindSafe(|| target.expect_of(engine, game)))
         .unwrap_or_else(|_| Err(format!("panicked answering {}", target.label())))
 }
@@ -119,7 +119,7 @@ impl Pair<'_> {
             pieces: &[],
         };
         let mut out = Vec::new();
-        let mut expect = chess_conformance::Expect::default();
+        let mut expect = chess_conformance::case::Expect::default();
         let mut asked = Vec::new();
         self.a.begin_case();
         self.b.begin_case();

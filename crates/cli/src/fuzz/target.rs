@@ -8,9 +8,10 @@
 use std::collections::BTreeMap;
 
 use chess_conformance::case::{After, EnPassantConvention};
+use chess_conformance::case::{Case, Expect};
 use chess_conformance::{
-    Capabilities, Capability, Case, Engine, EngineError, Expect, FenCheck, Game, GameState,
-    LoadedCase, MoveResult, StateName,
+    Capabilities, Capability, Engine, EngineError, FenCheck, Game, GameState, LoadedCase,
+    MoveResult, StateName,
 };
 
 /// One assertion `fuzz` can state about a position from an engine's answer.

@@ -118,7 +118,7 @@ fn a_wrong_engine_is_found_shrunk_and_printed_as_a_case_that_loads() {
 
 #[test]
 fn a_kind_the_baseline_records_is_counted_not_reported() {
-    let baseline: chess_conformance::baseline::Baseline = serde_yaml_ng::from_str(
+    let baseline: chess_conformance::Baseline = serde_yaml_ng::from_str(
         "known_failures:\n  castling/x: { reason: no castling, fails: [moves] }\n",
     )
     .unwrap();

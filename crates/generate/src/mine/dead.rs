@@ -16,9 +16,8 @@
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Piece, Position, Role, Setup, Square};
 
 use super::{Miner, Quotas, RandomGame, case, fen, side_name};
-use chess_conformance::Reference;
-use chess_conformance::case::{Case, Expect, StateName, Winnability, WinnableExpect};
-use chess_conformance::engine::{Engine, Game, GameState};
+use chess_conformance::case::{Case, Expect, WinnableExpect};
+use chess_conformance::{Engine, Game, GameState, Reference, StateName, Winnability};
 
 /// How many cases the area mines.
 const TOTAL: usize = 900;

@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 use shakmaty::{Chess, Move, Position, Role};
 
 use super::{Miner, Quotas, RandomGame, case, fen, side_name, state_name};
-use chess_conformance::case::{Case, DrawClaim, Expect, StateName};
+use chess_conformance::case::{Case, Expect};
 use chess_conformance::replay::{self, Replay};
+use chess_conformance::{DrawClaim, StateName};
 
 /// A move of a piece (not a pawn, no capture) whose way back is legal right after, for `pos`.
 fn shuffle(m: &mut Miner, pos: &Chess, prefer: Option<Role>) -> Option<(Move, Move)> {

@@ -4,8 +4,9 @@
 use shakmaty::{Chess, Color, Piece, Position, Role};
 
 use super::{Miner, Quotas, case, fen, legal_uci, side_name};
-use chess_conformance::case::{Case, Expect, MatingMaterial, StateName};
+use chess_conformance::case::{Case, Expect};
 use chess_conformance::replay::{self, Replay};
+use chess_conformance::{MatingMaterial, StateName};
 
 const ROLES: [Role; 5] = [
     Role::Pawn,

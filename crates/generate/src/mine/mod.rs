@@ -240,11 +240,9 @@ pub fn case(
 }
 
 /// The name a case gives a game state.
-pub fn state_name(
-    state: chess_conformance::engine::GameState,
-) -> chess_conformance::case::StateName {
-    use chess_conformance::case::StateName;
-    use chess_conformance::engine::GameState;
+pub fn state_name(state: chess_conformance::GameState) -> chess_conformance::StateName {
+    use chess_conformance::GameState;
+    use chess_conformance::StateName;
     match state {
         GameState::Ongoing => StateName::Ongoing,
         GameState::Checkmate { .. } => StateName::Checkmate,

@@ -9,8 +9,8 @@ use shakmaty::{Chess, Move, Position, Role};
 
 use super::positions::promotion_board;
 use super::{Miner, Quotas, case, fen, side_name};
-use chess_conformance::case::{After, Case, Expect, StateName};
-use chess_conformance::replay;
+use chess_conformance::case::{After, Case, Expect};
+use chess_conformance::{StateName, replay};
 
 fn after(pos: &Chess, mv: Move) -> Chess {
     let mut p = pos.clone();

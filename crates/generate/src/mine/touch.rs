@@ -22,7 +22,7 @@ use shakmaty::{
 use super::{Miner, Quotas, RandomGame, case, fen, role_name, side_name};
 use chess_conformance::case::{Case, Expect, TouchMove};
 use chess_conformance::replay::{self, Replay};
-use chess_conformance::touch::{self, PromotionPiece, Reading, TouchEvent};
+use chess_conformance::{PromotionPiece, Reading, TouchEvent, touch};
 
 /// How many cases the area mines under the clauses (the weights below are counts) ...
 const TOTAL: usize = 1000;
@@ -509,18 +509,18 @@ fn events(m: &mut Miner, pos: &Chess, kind: &Board) -> Option<Vec<TouchEvent>> {
 }
 
 /// What the player may do, for titles: the list when short, else its size.
-fn answer(allowed: &chess_conformance::touch::Obligation, side: &str) -> String {
+fn answer(allowed: &chess_conformance::Obligation, side: &str) -> String {
     match allowed {
-        chess_conformance::touch::Obligation::AnyLegalMove => {
+        chess_conformance::Obligation::AnyLegalMove => {
             format!("{side} may make any legal move")
         }
-        chess_conformance::touch::Obligation::Moves(moves) if moves.len() == 1 => {
+        chess_conformance::Obligation::Moves(moves) if moves.len() == 1 => {
             format!("{side} must play {}", moves[0])
         }
-        chess_conformance::touch::Obligation::Moves(moves) if moves.len() <= 5 => {
+        chess_conformance::Obligation::Moves(moves) if moves.len() <= 5 => {
             format!("{side} must play one of {}", moves.join(", "))
         }
-        chess_conformance::touch::Obligation::Moves(moves) => {
+        chess_conformance::Obligation::Moves(moves) => {
             format!("{side} must play one of {} moves", moves.len())
         }
     }

@@ -1,0 +1,27 @@
+//! FEN validity: faults accepted.
+
+use shakmaty::{CastlingMode, Chess, PositionErrorKinds};
+
+use crate::vocabulary::FenCheck;
+
+/// The reference's check, but a FEN whose only faults are of `kinds` accepted.
+pub(super) fn accept_if_only(fen: &str, kinds: PositionErrorKinds) -> FenCheck {
+    let parsed = match shakmaty::fen::Fen::from_ascii(fen.as_bytes()) {
+        Ok(parsed) => parsed,
+        Err(e) => return FenCheck::Rejected(e.to_string()),
+    };
+    match parsed.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(_) => FenCheck::Accepted,
+        Err(e) if (e.kinds() & !kinds).is_empty() => FenCheck::Accepted,
+        Err(e) => FenCheck::Rejected(e.to_string()),
+    }
+}
+
+/// The reference's check on the FEN's first four fields, the clocks replaced by `0 1`.
+pub(super) fn clocks_unchecked(fen: &str) -> FenCheck {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() != 6 {
+        return crate::mutant::reference_validate(fen);
+    }
+    crate::mutant::reference_validate(&format!("{} 0 1", fields[..4].join(" ")))
+}
