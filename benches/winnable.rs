@@ -306,52 +306,12 @@ fn bad_input(message: &str) -> ! {
 fn labelled(path: &str) -> bool {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| bad_input(&format!("{path}: {e}")));
     let show = std::env::var_os("SHOW_UNDETERMINED").is_some();
-    let budget = match std::env::var("CHESS_CONFORMANCE_BUDGET") {
-        Ok(nodes) => match nodes.parse::<u64>() {
-            Ok(n) if n > 0 => Budget { nodes: n },
-            Ok(_) => bad_input("CHESS_CONFORMANCE_BUDGET=0: a budget is at least one node"),
-            Err(e) => bad_input(&format!("CHESS_CONFORMANCE_BUDGET={nodes}: {e}")),
-        },
-        Err(_) => Budget::DEFAULT,
-    };
-    let mut kinds: Vec<(&str, usize, usize, Duration)> = Vec::new();
-    let mut wrong = 0;
-    let mut over = 0;
-    let mut proofs: std::collections::BTreeMap<&str, usize> = Default::default();
-    let (mut total, mut decided, mut elapsed) = (0, 0, Duration::ZERO);
+    let budget = budget_from_env();
+    let mut figures = Labelled::default();
     for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        let Some((label, fen, pos)) = labelled_line(path, number, line) else {
             continue;
-        }
-        let labelled = line.len() > 2
-            && line.is_char_boundary(2)
-            && matches!(line.as_bytes()[0], b'W' | b'-')
-            && matches!(line.as_bytes()[1], b'B' | b'-');
-        if !labelled {
-            bad_input(&format!(
-                "{path}:{}: expected `XY FEN` (X: W or -, Y: B or -): {line}",
-                number + 1
-            ));
-        }
-        let (label, fen) = line.split_at(2);
-        let fen = fen.trim();
-        // Some lines stop after the side to move (castling and en passant are then none); a
-        // few positions have more promoted pieces, or checks, than a game could have reached:
-        // shakmaty is asked to take them anyway, as the analyzer can.
-        let parsed = |fen: &str| {
-            let f = fen.parse::<Fen>().ok()?;
-            match f.into_position::<Chess>(CastlingMode::Standard) {
-                Ok(pos) => Some(pos),
-                Err(e) => match e.ignore_too_much_material() {
-                    Ok(pos) => Some(pos),
-                    Err(e) => e.ignore_impossible_check().ok(),
-                },
-            }
         };
-        let pos = parsed(fen)
-            .or_else(|| parsed(&format!("{fen} - -")))
-            .unwrap_or_else(|| bad_input(&format!("{path}:{}: not a position: {fen}", number + 1)));
         for (side, mark) in [
             (Color::White, label.as_bytes()[0]),
             (Color::Black, label.as_bytes()[1]),
@@ -359,25 +319,14 @@ fn labelled(path: &str) -> bool {
             if pos.is_checkmate() {
                 // Already mate: the mating side has won (the analyzer answers winnable with the
                 // empty line), the test vectors label such impossible double checks `--`.
-                over += 1;
+                figures.over += 1;
                 continue;
             }
             let can_win = mark != b'-';
             let start = Instant::now();
             let analysis = analyze(&pos, side, budget);
             let took = start.elapsed();
-            elapsed += took;
-            total += 1;
-            let k = kind(&pos, can_win);
-            let i = kinds
-                .iter()
-                .position(|(name, ..)| *name == k)
-                .unwrap_or_else(|| {
-                    kinds.push((k, 0, 0, Duration::ZERO));
-                    kinds.len() - 1
-                });
-            kinds[i].1 += 1;
-            kinds[i].3 += took;
+            let i = figures.analysed(kind(&pos, can_win), took);
             let expected = if can_win {
                 Winnability::Winnable
             } else {
@@ -390,22 +339,10 @@ fn labelled(path: &str) -> bool {
                     }
                 }
                 verdict if verdict == expected => {
-                    decided += 1;
-                    kinds[i].2 += 1;
-                    let name = match analysis.proof {
-                        Some(Proof::Helpmate(_)) => "helpmate",
-                        Some(Proof::GameOver) => "game over",
-                        Some(Proof::Material(_)) => "material",
-                        Some(Proof::LockedPawns) => "locked pawns",
-                        Some(Proof::Regions) => "regions",
-                        Some(Proof::ForcedLines { .. }) => "forced lines",
-                        Some(Proof::AllPositions { .. }) => "all positions",
-                        None => "none",
-                    };
-                    *proofs.entry(name).or_default() += 1;
+                    figures.decided(i, proof_name(analysis.proof.as_ref()));
                 }
                 verdict => {
-                    wrong += 1;
+                    figures.wrong += 1;
                     println!(
                         "  WRONG for {side}: {verdict:?} ({:?}), labelled {label}: {fen}",
                         analysis.proof
@@ -414,26 +351,146 @@ fn labelled(path: &str) -> bool {
             }
         }
     }
-    if total == 0 {
+    if figures.total == 0 {
         bad_input(&format!("{path}: no labelled position to analyse"));
     }
-    println!(
-        "{path}: {total} analyses, {decided} decided ({:.1} %), {wrong} wrong, {:.0} analyses/s \
-         ({over} sides of positions already mate left out)",
-        pct(decided, total),
-        total as f64 / elapsed.as_secs_f64()
-    );
-    let proofs: Vec<String> = proofs.iter().map(|(p, n)| format!("{p} {n}")).collect();
-    println!("  decided by: {}", proofs.join(", "));
-    kinds.sort();
-    for (name, n, d, took) in kinds {
-        println!(
-            "  {name}: {d} of {n} decided ({:.1} %), {:.0} analyses/s",
-            pct(d, n),
-            n as f64 / took.as_secs_f64()
-        );
+    let right = figures.wrong == 0;
+    figures.print(path);
+    right
+}
+
+/// The budget of `CHESS_CONFORMANCE_BUDGET` (nodes), or the reference's default.
+fn budget_from_env() -> Budget {
+    match std::env::var("CHESS_CONFORMANCE_BUDGET") {
+        Ok(nodes) => match nodes.parse::<u64>() {
+            Ok(n) if n > 0 => Budget { nodes: n },
+            Ok(_) => bad_input("CHESS_CONFORMANCE_BUDGET=0: a budget is at least one node"),
+            Err(e) => bad_input(&format!("CHESS_CONFORMANCE_BUDGET={nodes}: {e}")),
+        },
+        Err(_) => Budget::DEFAULT,
     }
-    wrong == 0
+}
+
+/// A line of a labelled set read: its label, its FEN and the position; `None` for a blank line
+/// or a comment. A malformed line exits 2 naming it.
+fn labelled_line<'l>(
+    path: &str,
+    number: usize,
+    line: &'l str,
+) -> Option<(&'l str, &'l str, Chess)> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let labelled = line.len() > 2
+        && line.is_char_boundary(2)
+        && matches!(line.as_bytes()[0], b'W' | b'-')
+        && matches!(line.as_bytes()[1], b'B' | b'-');
+    if !labelled {
+        bad_input(&format!(
+            "{path}:{}: expected `XY FEN` (X: W or -, Y: B or -): {line}",
+            number + 1
+        ));
+    }
+    let (label, fen) = line.split_at(2);
+    let fen = fen.trim();
+    let pos = lenient_position(fen)
+        .or_else(|| lenient_position(&format!("{fen} - -")))
+        .unwrap_or_else(|| bad_input(&format!("{path}:{}: not a position: {fen}", number + 1)));
+    Some((label, fen, pos))
+}
+
+/// A position from a FEN of the test vectors. Some lines stop after the side to move (castling
+/// and en passant are then none); a few positions have more promoted pieces, or checks, than a
+/// game could have reached: shakmaty is asked to take them anyway, as the analyzer can.
+fn lenient_position(fen: &str) -> Option<Chess> {
+    let f = fen.parse::<Fen>().ok()?;
+    match f.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(pos) => Some(pos),
+        Err(e) => match e.ignore_too_much_material() {
+            Ok(pos) => Some(pos),
+            Err(e) => e.ignore_impossible_check().ok(),
+        },
+    }
+}
+
+/// The name of the proof that decided an analysis, for the figures.
+fn proof_name(proof: Option<&Proof>) -> &'static str {
+    match proof {
+        Some(Proof::Helpmate(_)) => "helpmate",
+        Some(Proof::GameOver) => "game over",
+        Some(Proof::Material(_)) => "material",
+        Some(Proof::LockedPawns) => "locked pawns",
+        Some(Proof::Regions) => "regions",
+        Some(Proof::ForcedLines { .. }) => "forced lines",
+        Some(Proof::AllPositions { .. }) => "all positions",
+        None => "none",
+    }
+}
+
+/// The figures of a labelled set.
+#[derive(Default)]
+struct Labelled {
+    /// Per kind of position: its name, analyses, decided ones, time taken.
+    kinds: Vec<(&'static str, usize, usize, Duration)>,
+    wrong: usize,
+    /// Sides of positions already mate, left out.
+    over: usize,
+    proofs: std::collections::BTreeMap<&'static str, usize>,
+    total: usize,
+    decided: usize,
+    elapsed: Duration,
+}
+
+impl Labelled {
+    /// Counts an analysis of a position of kind `k` that took `took`: the kind's index.
+    fn analysed(&mut self, k: &'static str, took: Duration) -> usize {
+        self.elapsed += took;
+        self.total += 1;
+        let i = self
+            .kinds
+            .iter()
+            .position(|(name, ..)| *name == k)
+            .unwrap_or_else(|| {
+                self.kinds.push((k, 0, 0, Duration::ZERO));
+                self.kinds.len() - 1
+            });
+        self.kinds[i].1 += 1;
+        self.kinds[i].3 += took;
+        i
+    }
+
+    /// Counts a right answer of the kind `i`, decided by the proof `proof`.
+    fn decided(&mut self, i: usize, proof: &'static str) {
+        self.decided += 1;
+        self.kinds[i].2 += 1;
+        *self.proofs.entry(proof).or_default() += 1;
+    }
+
+    /// Prints the figures: the whole set's, the proofs', each kind's.
+    fn print(mut self, path: &str) {
+        let (total, decided, wrong, over) = (self.total, self.decided, self.wrong, self.over);
+        println!(
+            "{path}: {total} analyses, {decided} decided ({:.1} %), {wrong} wrong, {:.0} analyses/s \
+             ({over} sides of positions already mate left out)",
+            pct(decided, total),
+            total as f64 / self.elapsed.as_secs_f64()
+        );
+        let proofs: Vec<String> = self
+            .proofs
+            .iter()
+            .map(|(p, n)| format!("{p} {n}"))
+            .collect();
+        println!("  decided by: {}", proofs.join(", "));
+        self.kinds.sort();
+        for (name, n, d, took) in self.kinds {
+            println!(
+                "  {name}: {d} of {n} decided ({:.1} %), {:.0} analyses/s",
+                pct(d, n),
+                n as f64 / took.as_secs_f64()
+            );
+        }
+    }
 }
 
 fn main() {

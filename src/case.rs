@@ -15,9 +15,7 @@ pub use crate::assertion::expect::Expect;
 pub use crate::assertion::touch_move::TouchMove;
 pub use crate::assertion::winnable::WinnableExpect;
 use crate::vocabulary::PieceDefinition;
-// The loader still names `crate::case::StateName` (src/catalogue.rs): not public, and gone once
 // the loader names `crate::vocabulary` (its own rewrite).
-pub(crate) use crate::vocabulary::StateName;
 
 /// One case file: an optional description of the rule area and its cases.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -281,28 +281,8 @@ fn structured(rng: &mut Rng, out: &mut Vec<u8>, corpus: &[Vec<u8>], shape: Shape
     let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
     let choice = rng.below(10);
     match (shape, choice) {
-        (_, 0) => {
-            // A line of another seed, spliced in.
-            let other = String::from_utf8_lossy(rng.pick(corpus).as_slice()).into_owned();
-            let theirs: Vec<&str> = other.split('\n').collect();
-            let n = 1 + rng.below(4);
-            let from = rng.below(theirs.len());
-            let piece: Vec<String> = theirs[from..(from + n).min(theirs.len())]
-                .iter()
-                .map(|s| (*s).to_owned())
-                .collect();
-            let at = rng.below(lines.len() + 1);
-            lines.splice(at..at, piece);
-        }
-        (_, 1) => {
-            // Duplicate a block of lines.
-            let at = rng.below(lines.len());
-            let n = (1 + rng.below(8)).min(lines.len() - at);
-            let block = lines[at..at + n].to_vec();
-            for _ in 0..1 + rng.below(3) {
-                lines.splice(at..at, block.iter().cloned());
-            }
-        }
+        (_, 0) => splice_lines(rng, &mut lines, corpus),
+        (_, 1) => duplicate_block(rng, &mut lines),
         (_, 2) if lines.len() > 1 => {
             let at = rng.below(lines.len());
             let n = (1 + rng.below(4)).min(lines.len() - at);
@@ -312,85 +292,125 @@ fn structured(rng: &mut Rng, out: &mut Vec<u8>, corpus: &[Vec<u8>], shape: Shape
             let (a, b) = (rng.below(lines.len()), rng.below(lines.len()));
             lines.swap(a, b);
         }
-        (Shape::Yaml, 4) => {
-            // Re-indent a line.
-            let at = rng.below(lines.len());
-            let line = &mut lines[at];
-            if rng.one_in(2) {
-                line.insert_str(0, "  ");
-            } else if let Some(rest) = line.strip_prefix(' ') {
-                *line = rest.to_owned();
-            } else {
-                line.insert(0, '\t');
-            }
-        }
-        (Shape::Yaml, 5) => {
-            // Deep nesting in place of a value.
-            let depth = 1 + rng.below(max / 4).min(1 << rng.below(14));
-            let (open, close) = *rng.pick(&[("[", "]"), ("{a: ", "}"), ("- ", "")]);
-            let nested = if open == "- " {
-                (0..depth)
-                    .map(|i| format!("{}- x", "  ".repeat(i)))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            } else {
-                format!("{}1{}", open.repeat(depth), close.repeat(depth))
-            };
-            replace_scalar(rng, &mut lines, &nested);
-        }
-        (Shape::Yaml, 6) => {
-            // An anchor on one value, aliases to it elsewhere.
-            let at = rng.below(lines.len());
-            if let Some(i) = lines[at].find(": ") {
-                lines[at].insert_str(i + 2, "&a ");
-            }
-            for _ in 0..1 + rng.below(4) {
-                let at = rng.below(lines.len());
-                if let Some(i) = lines[at].find(": ") {
-                    let keep = lines[at][..i + 2].to_owned();
-                    lines[at] = format!("{keep}*a");
-                } else {
-                    lines.insert(at, "  - *a".into());
-                }
-            }
-        }
+        (Shape::Yaml, 4) => reindent(rng, &mut lines),
+        (Shape::Yaml, 5) => deep_nesting(rng, &mut lines, max),
+        (Shape::Yaml, 6) => anchor_and_aliases(rng, &mut lines),
         (Shape::Yaml, _) => {
             let value = rng.pick(YAML_SCALARS).to_string();
             replace_scalar(rng, &mut lines, &value);
         }
         (Shape::JsonLines, _) => {
-            // A value of a JSON line replaced, a key added or removed.
-            let json: Vec<usize> = (0..lines.len())
-                .filter(|&i| serde_json::from_str::<Value>(&lines[i]).is_ok())
-                .collect();
-            if json.is_empty() {
+            if !mutate_json_line(rng, &mut lines) {
+                // No line is JSON: the input stays as it was, bytes and all.
                 return;
             }
-            let at = *rng.pick(&json);
-            let mut value: Value = serde_json::from_str(&lines[at]).expect("checked above");
-            mutate_json(rng, &mut value);
-            lines[at] = value.to_string();
         }
-        (Shape::Lines, _) => {
-            // A word of a line replaced with one of another seed, or with an interesting one.
-            let at = rng.below(lines.len());
-            let mut words: Vec<String> = lines[at].split(' ').map(str::to_owned).collect();
-            let w = rng.below(words.len());
-            words[w] = if rng.one_in(2) {
-                rng.pick(YAML_SCALARS).to_string()
-            } else {
-                let other = String::from_utf8_lossy(rng.pick(corpus).as_slice()).into_owned();
-                let theirs: Vec<&str> = other.split_whitespace().collect();
-                if theirs.is_empty() {
-                    String::new()
-                } else {
-                    (*rng.pick(&theirs)).to_owned()
-                }
-            };
-            lines[at] = words.join(" ");
-        }
+        (Shape::Lines, _) => replace_word(rng, &mut lines, corpus),
     }
     *out = lines.join("\n").into_bytes();
+}
+
+/// A few lines of another seed, spliced in.
+fn splice_lines(rng: &mut Rng, lines: &mut Vec<String>, corpus: &[Vec<u8>]) {
+    let other = String::from_utf8_lossy(rng.pick(corpus).as_slice()).into_owned();
+    let theirs: Vec<&str> = other.split('\n').collect();
+    let n = 1 + rng.below(4);
+    let from = rng.below(theirs.len());
+    let piece: Vec<String> = theirs[from..(from + n).min(theirs.len())]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let at = rng.below(lines.len() + 1);
+    lines.splice(at..at, piece);
+}
+
+/// A block of lines, repeated once to three times in place.
+fn duplicate_block(rng: &mut Rng, lines: &mut Vec<String>) {
+    let at = rng.below(lines.len());
+    let n = (1 + rng.below(8)).min(lines.len() - at);
+    let block = lines[at..at + n].to_vec();
+    for _ in 0..1 + rng.below(3) {
+        lines.splice(at..at, block.iter().cloned());
+    }
+}
+
+/// A line indented deeper, less deep, or with a tab.
+fn reindent(rng: &mut Rng, lines: &mut [String]) {
+    let at = rng.below(lines.len());
+    let line = &mut lines[at];
+    if rng.one_in(2) {
+        line.insert_str(0, "  ");
+    } else if let Some(rest) = line.strip_prefix(' ') {
+        *line = rest.to_owned();
+    } else {
+        line.insert(0, '\t');
+    }
+}
+
+/// Deep nesting (flow lists, flow maps or block lists) in place of a value.
+fn deep_nesting(rng: &mut Rng, lines: &mut [String], max: usize) {
+    let depth = 1 + rng.below(max / 4).min(1 << rng.below(14));
+    let (open, close) = *rng.pick(&[("[", "]"), ("{a: ", "}"), ("- ", "")]);
+    let nested = if open == "- " {
+        (0..depth)
+            .map(|i| format!("{}- x", "  ".repeat(i)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    } else {
+        format!("{}1{}", open.repeat(depth), close.repeat(depth))
+    };
+    replace_scalar(rng, lines, &nested);
+}
+
+/// An anchor on one value, aliases to it elsewhere.
+fn anchor_and_aliases(rng: &mut Rng, lines: &mut Vec<String>) {
+    let at = rng.below(lines.len());
+    if let Some(i) = lines[at].find(": ") {
+        lines[at].insert_str(i + 2, "&a ");
+    }
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(lines.len());
+        if let Some(i) = lines[at].find(": ") {
+            let keep = lines[at][..i + 2].to_owned();
+            lines[at] = format!("{keep}*a");
+        } else {
+            lines.insert(at, "  - *a".into());
+        }
+    }
+}
+
+/// A value of a JSON line replaced, a key added or removed; `false` when no line is JSON.
+fn mutate_json_line(rng: &mut Rng, lines: &mut [String]) -> bool {
+    let json: Vec<usize> = (0..lines.len())
+        .filter(|&i| serde_json::from_str::<Value>(&lines[i]).is_ok())
+        .collect();
+    if json.is_empty() {
+        return false;
+    }
+    let at = *rng.pick(&json);
+    let mut value: Value = serde_json::from_str(&lines[at]).expect("checked above");
+    mutate_json(rng, &mut value);
+    lines[at] = value.to_string();
+    true
+}
+
+/// A word of a line replaced with one of another seed, or with an interesting one.
+fn replace_word(rng: &mut Rng, lines: &mut [String], corpus: &[Vec<u8>]) {
+    let at = rng.below(lines.len());
+    let mut words: Vec<String> = lines[at].split(' ').map(str::to_owned).collect();
+    let w = rng.below(words.len());
+    words[w] = if rng.one_in(2) {
+        rng.pick(YAML_SCALARS).to_string()
+    } else {
+        let other = String::from_utf8_lossy(rng.pick(corpus).as_slice()).into_owned();
+        let theirs: Vec<&str> = other.split_whitespace().collect();
+        if theirs.is_empty() {
+            String::new()
+        } else {
+            (*rng.pick(&theirs)).to_owned()
+        }
+    };
+    lines[at] = words.join(" ");
 }
 
 /// Replaces the scalar after a `key: ` or a `- ` of a random line (or inside a flow list) by

@@ -1,7 +1,7 @@
 //! The fake engines this test binary becomes: `--serve FAULT...`, the reference over the
 //! protocol, misbehaving as each FAULT says; `--uci FAULT...`, a small UCI engine on shakmaty
 //! following the Stockfish conventions; `--xboard FAULT...`, a small xboard engine on shakmaty
-//! with Sjaak II's `perft` and `fen`. What the tests do with them is in `process.rs`.
+//! with Sjaak II's `perft` and `fen`. What the tests do with them is in the files beside this one.
 
 use std::io::{self, BufRead, Write};
 use std::process::{Command, ExitCode};
@@ -24,48 +24,16 @@ fn fault_for<'a>(faults: &'a [String], kind: &str) -> Option<&'a str> {
 }
 
 pub fn fake_protocol_engine(faults: &[String]) -> ExitCode {
-    // `starts=FILE`: a line appended to FILE at each start of this engine.
-    if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("starts=")) {
-        let mut log = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(file)
-            .expect("the start log can be written");
-        writeln!(log, "{}", std::process::id()).expect("the start log can be written");
-    }
-    // `lone=FILE`: only the first process to create FILE has the other faults; every other
-    // start (another instance, or this one restarted) serves without a fault.
-    let lone: Vec<String>;
-    let faults = match faults.iter().find_map(|f| f.strip_prefix("lone=")) {
-        Some(file)
-            if std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(file)
-                .is_err() =>
-        {
-            lone = Vec::new();
-            &lone[..]
-        }
-        _ => faults,
-    };
-    // `once=FILE`: the second start of this engine fails (the file exists by then).
-    if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("once=")) {
-        if std::path::Path::new(file).exists() {
-            eprintln!("fake engine: refusing to start a second time");
-            return ExitCode::from(1);
-        }
-        std::fs::write(file, "started").expect("the marker file can be written");
+    log_start(faults);
+    let faults = first_start_only(faults);
+    if second_start(faults) {
+        return ExitCode::from(1);
     }
     let noisy = faults.iter().any(|f| f == "noise");
     if faults.iter().any(|f| f == "spawn") {
         leave_behind(faults, false);
     }
-    // `hang-after=N,FILE`: N requests answered, then FILE written and every request hung.
-    let hang_after = faults.iter().find_map(|f| {
-        let (n, file) = f.strip_prefix("hang-after=")?.split_once(',')?;
-        Some((n.parse::<usize>().ok()?, file.to_owned()))
-    });
+    let hang_after = hang_after(faults);
     let mut answered = 0;
     let mut reference = Reference::new();
     let stdin = io::stdin();
@@ -90,49 +58,8 @@ pub fn fake_protocol_engine(faults: &[String]) -> ExitCode {
             answered += 1;
         }
         let reply = match fault_for(faults, kind) {
-            None => {
-                let mut reply = chess_conformance::protocol::answer_line(&mut reference, &line);
-                if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
-                    let mut v: Value = serde_json::from_str(&reply).unwrap();
-                    v["result"]["capabilities"]
-                        .as_array_mut()
-                        .unwrap()
-                        .push(json!(UNKNOWN_CAPABILITY));
-                    reply = v.to_string() + "\n";
-                }
-                reply
-            }
-            Some("crash") => {
-                eprintln!("fake engine: a first line of stderr");
-                eprintln!("fake engine: crashing on purpose on `{kind}`");
-                std::process::exit(3);
-            }
-            Some("abort") => std::process::abort(),
-            Some("grandchild") => {
-                leave_behind(faults, true);
-                eprintln!("fake engine: leaving a grandchild that holds stdout");
-                std::process::exit(5);
-            }
-            Some("hang") => loop {
-                std::thread::sleep(Duration::from_secs(3600));
-            },
-            Some("garbage") => "this is not JSON\n".to_owned(),
-            Some("huge") => format!("{}\n", "x".repeat(2 << 20)),
-            Some("seq") => json!({"seq": seq + 1, "result": []}).to_string() + "\n",
-            Some("noenvelope") => json!({"seq": seq}).to_string() + "\n",
-            Some("wrongtype") => json!({"seq": seq, "result": "e2e4"}).to_string() + "\n",
-            Some("badmove") => json!({"seq": seq, "result": ["E2-E4"]}).to_string() + "\n",
-            Some("error") => json!({"seq": seq, "error": "the library threw"}).to_string() + "\n",
-            Some("unsupported") => {
-                json!({"seq": seq, "unsupported": "not in this library"}).to_string() + "\n"
-            }
-            Some("protocol2") => {
-                json!({"seq": seq, "result": {
-                "protocol": 2, "name": "future", "version": "9", "capabilities": []}})
-                .to_string()
-                    + "\n"
-            }
-            Some(other) => panic!("unknown fault {other}"),
+            None => served_reply(&mut reference, &line, kind, faults),
+            Some(fault) => faulty_reply(fault, kind, seq, faults),
         };
         if out
             .write_all(reply.as_bytes())
@@ -143,6 +70,109 @@ pub fn fake_protocol_engine(faults: &[String]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `starts=FILE`: a line appended to FILE at each start of this engine.
+fn log_start(faults: &[String]) {
+    if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("starts=")) {
+        let mut log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+            .expect("the start log can be written");
+        writeln!(log, "{}", std::process::id()).expect("the start log can be written");
+    }
+}
+
+/// `lone=FILE`: only the first process to create FILE has the other faults; every other
+/// start (another instance, or this one restarted) serves without a fault.
+fn first_start_only(faults: &[String]) -> &[String] {
+    match faults.iter().find_map(|f| f.strip_prefix("lone=")) {
+        Some(file)
+            if std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(file)
+                .is_err() =>
+        {
+            &[]
+        }
+        _ => faults,
+    }
+}
+
+/// `once=FILE`: the second start of this engine fails (the file exists by then): whether this
+/// is that start, said on stderr.
+fn second_start(faults: &[String]) -> bool {
+    if let Some(file) = faults.iter().find_map(|f| f.strip_prefix("once=")) {
+        if std::path::Path::new(file).exists() {
+            eprintln!("fake engine: refusing to start a second time");
+            return true;
+        }
+        std::fs::write(file, "started").expect("the marker file can be written");
+    }
+    false
+}
+
+/// `hang-after=N,FILE`: N requests answered, then FILE written and every request hung.
+fn hang_after(faults: &[String]) -> Option<(usize, String)> {
+    faults.iter().find_map(|f| {
+        let (n, file) = f.strip_prefix("hang-after=")?.split_once(',')?;
+        Some((n.parse::<usize>().ok()?, file.to_owned()))
+    })
+}
+
+/// The reference's answer to `line`; with `extra-capability`, a capability no harness knows
+/// added to the `start` answer.
+fn served_reply(reference: &mut Reference, line: &str, kind: &str, faults: &[String]) -> String {
+    let mut reply = chess_conformance::protocol::answer_line(reference, line);
+    if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
+        let mut v: Value = serde_json::from_str(&reply).unwrap();
+        v["result"]["capabilities"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(UNKNOWN_CAPABILITY));
+        reply = v.to_string() + "\n";
+    }
+    reply
+}
+
+/// What the engine does instead of answering a request of type `kind`, as `fault` says: exit,
+/// abort, hang, or a line that is not the answer.
+fn faulty_reply(fault: &str, kind: &str, seq: u64, faults: &[String]) -> String {
+    match fault {
+        "crash" => {
+            eprintln!("fake engine: a first line of stderr");
+            eprintln!("fake engine: crashing on purpose on `{kind}`");
+            std::process::exit(3);
+        }
+        "abort" => std::process::abort(),
+        "grandchild" => {
+            leave_behind(faults, true);
+            eprintln!("fake engine: leaving a grandchild that holds stdout");
+            std::process::exit(5);
+        }
+        "hang" => loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        },
+        "garbage" => "this is not JSON\n".to_owned(),
+        "huge" => format!("{}\n", "x".repeat(2 << 20)),
+        "seq" => json!({"seq": seq + 1, "result": []}).to_string() + "\n",
+        "noenvelope" => json!({"seq": seq}).to_string() + "\n",
+        "wrongtype" => json!({"seq": seq, "result": "e2e4"}).to_string() + "\n",
+        "badmove" => json!({"seq": seq, "result": ["E2-E4"]}).to_string() + "\n",
+        "error" => json!({"seq": seq, "error": "the library threw"}).to_string() + "\n",
+        "unsupported" => {
+            json!({"seq": seq, "unsupported": "not in this library"}).to_string() + "\n"
+        }
+        "protocol2" => {
+            json!({"seq": seq, "result": {
+            "protocol": 2, "name": "future", "version": "9", "capabilities": []}})
+            .to_string()
+                + "\n"
+        }
+        other => panic!("unknown fault {other}"),
+    }
 }
 
 /// Starts `--linger MARKER` (the `marker=MARKER` fault) and leaves it running: with this

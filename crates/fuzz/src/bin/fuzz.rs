@@ -285,16 +285,10 @@ fn guard(target: &Target, out: &Path, hang: Duration, mem_mb: usize) {
     catch_abort(&name("abort.bin"));
 }
 
+/// Runs `target` on its seeds, then on mutants of them, until the inputs or the seconds of
+/// `options` are spent or an input panics.
 fn run(target: &Target, options: &Options) -> (Figures, Found) {
-    let load = Instant::now();
-    let corpus = (target.seeds)();
-    eprintln!(
-        "fuzz: {}: {} seeds, loaded in {:.1}s",
-        target.name,
-        corpus.len(),
-        load.elapsed().as_secs_f64()
-    );
-    let name = |what: &str| options.out.join(format!("{}-{what}", target.name));
+    let corpus = load_corpus(target);
     guard(target, &options.out, options.hang, options.mem_mb);
 
     let mut rng = Rng::new(options.seed);
@@ -313,72 +307,26 @@ fn run(target: &Target, options: &Options) -> (Figures, Found) {
     let start = Instant::now();
     let mut next_report = Duration::from_secs(30);
     let mut index = 0usize;
-    loop {
-        let done_inputs = options.inputs.is_some_and(|n| figures.inputs >= n);
-        let done_time = options
-            .seconds
-            .is_some_and(|s| start.elapsed().as_secs_f64() >= s);
-        if done_inputs || done_time || corpus.is_empty() {
-            break;
-        }
-        let (input, kind) = if index < corpus.len() {
-            (corpus[index].clone(), Kind::Seed)
-        } else {
-            let base = if !recent.is_empty() && rng.one_in(4) {
-                rng.pick(&recent).clone()
-            } else {
-                rng.pick(&corpus).clone()
-            };
-            mutate::mutate(&mut rng, &base, &corpus, target.shape, target.max_len)
-        };
+    while !spent(options, &figures, start) && !corpus.is_empty() {
+        let (input, kind) = next_input(&mut rng, target, &corpus, &recent, index);
         index += 1;
         let took = match run_one(target, &input) {
             Ok(took) => took,
             Err(message) => {
-                let path = name(&format!("crash-{}.bin", short_hash(&input)));
-                write_input(&path, &input);
-                eprintln!(
-                    "fuzz: {}: input {} panicked: {message}\nfuzz: the input is written to {}",
-                    target.name,
-                    figures.inputs,
-                    path.display()
-                );
+                keep_crash(target, options, figures.inputs, &input, &message);
                 figures.elapsed = start.elapsed();
                 return (figures, Found::Panic);
             }
         };
-        figures.inputs += 1;
-        match kind {
-            Kind::Seed => figures.seeds += 1,
-            Kind::Raw => figures.raw += 1,
-            Kind::Structured => figures.structured += 1,
-        }
-        if took > figures.slowest {
-            figures.slowest = took;
-            slowest.clone_from(&input);
-        }
+        figures.count(kind, took, &input, &mut slowest);
         if took > options.slow {
             figures.slow += 1;
             if figures.slow <= 10 {
-                let path = name(&format!("slow-{}.bin", short_hash(&input)));
-                write_input(&path, &input);
-                eprintln!(
-                    "fuzz: {}: input {} took {:.0} ms (over {} ms); written to {}",
-                    target.name,
-                    figures.inputs,
-                    took.as_secs_f64() * 1e3,
-                    options.slow.as_millis(),
-                    path.display()
-                );
+                keep_slow(target, options, figures.inputs, &input, took);
             }
         }
         if kind != Kind::Seed {
-            if recent.len() < 64 {
-                recent.push(input);
-            } else {
-                let i = rng.below(recent.len());
-                recent[i] = input;
-            }
+            remember(&mut rng, &mut recent, input);
         }
         if start.elapsed() >= next_report {
             next_report += Duration::from_secs(30);
@@ -392,8 +340,108 @@ fn run(target: &Target, options: &Options) -> (Figures, Found) {
         }
     }
     figures.elapsed = start.elapsed();
-    write_input(&name("slowest.bin"), &slowest);
+    write_input(&out_file(target, options, "slowest.bin"), &slowest);
     (figures, Found::Nothing)
+}
+
+/// The target's seeds, and how long they took to load.
+fn load_corpus(target: &Target) -> Vec<Vec<u8>> {
+    let load = Instant::now();
+    let corpus = (target.seeds)();
+    eprintln!(
+        "fuzz: {}: {} seeds, loaded in {:.1}s",
+        target.name,
+        corpus.len(),
+        load.elapsed().as_secs_f64()
+    );
+    corpus
+}
+
+/// The file `TARGET-WHAT` in the output folder.
+fn out_file(target: &Target, options: &Options, what: &str) -> PathBuf {
+    options.out.join(format!("{}-{what}", target.name))
+}
+
+/// Whether the run has spent its inputs or its seconds.
+fn spent(options: &Options, figures: &Figures, start: Instant) -> bool {
+    let done_inputs = options.inputs.is_some_and(|n| figures.inputs >= n);
+    let done_time = options
+        .seconds
+        .is_some_and(|s| start.elapsed().as_secs_f64() >= s);
+    done_inputs || done_time
+}
+
+/// The next input: each seed once, in order, then a mutant of a seed or of a recent mutant.
+fn next_input(
+    rng: &mut Rng,
+    target: &Target,
+    corpus: &[Vec<u8>],
+    recent: &[Vec<u8>],
+    index: usize,
+) -> (Vec<u8>, Kind) {
+    if index < corpus.len() {
+        (corpus[index].clone(), Kind::Seed)
+    } else {
+        let base = if !recent.is_empty() && rng.one_in(4) {
+            rng.pick(recent).clone()
+        } else {
+            rng.pick(corpus).clone()
+        };
+        mutate::mutate(rng, &base, corpus, target.shape, target.max_len)
+    }
+}
+
+/// Writes the input that panicked, and says so.
+fn keep_crash(target: &Target, options: &Options, number: u64, input: &[u8], message: &str) {
+    let path = out_file(target, options, &format!("crash-{}.bin", short_hash(input)));
+    write_input(&path, input);
+    eprintln!(
+        "fuzz: {}: input {} panicked: {message}\nfuzz: the input is written to {}",
+        target.name,
+        number,
+        path.display()
+    );
+}
+
+/// Writes an input slower than `--slow`, and says so.
+fn keep_slow(target: &Target, options: &Options, number: u64, input: &[u8], took: Duration) {
+    let path = out_file(target, options, &format!("slow-{}.bin", short_hash(input)));
+    write_input(&path, input);
+    eprintln!(
+        "fuzz: {}: input {} took {:.0} ms (over {} ms); written to {}",
+        target.name,
+        number,
+        took.as_secs_f64() * 1e3,
+        options.slow.as_millis(),
+        path.display()
+    );
+}
+
+/// Keeps a mutant among the recent ones (64 at most, a random one replaced when full).
+fn remember(rng: &mut Rng, recent: &mut Vec<Vec<u8>>, input: Vec<u8>) {
+    if recent.len() < 64 {
+        recent.push(input);
+    } else {
+        let i = rng.below(recent.len());
+        recent[i] = input;
+    }
+}
+
+impl Figures {
+    /// Counts an input run, by kind, and keeps it in `slowest` when it is the slowest yet.
+    fn count(&mut self, kind: Kind, took: Duration, input: &[u8], slowest: &mut Vec<u8>) {
+        self.inputs += 1;
+        match kind {
+            Kind::Seed => self.seeds += 1,
+            Kind::Raw => self.raw += 1,
+            Kind::Structured => self.structured += 1,
+        }
+        if took > self.slowest {
+            self.slowest = took;
+            slowest.clear();
+            slowest.extend_from_slice(input);
+        }
+    }
 }
 
 fn report(target: &Target, f: &Figures, options: &Options) {

@@ -1,0 +1,86 @@
+//! The catalogue's own subcommands: `show`, `list`, `export`, `generate --check`.
+
+use super::*;
+use chess_conformance_generate::AREAS;
+
+#[test]
+fn show_draws_the_board_and_the_expectations() {
+    let out = cli(&[
+        "show",
+        "piece-moves/start-21-wrong",
+        "--cases",
+        "tests/fixtures/wrong",
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(stdout.contains("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜"), "{stdout}");
+    assert!(stdout.contains("FIDE Laws 3.10.1"), "{stdout}");
+    assert!(stdout.contains("move_count: 21"), "{stdout}");
+    assert!(stdout.contains("needs: legal-moves"), "{stdout}");
+}
+
+#[test]
+fn list_prints_one_case_per_line() {
+    let out = cli(&["list", "--cases", "tests/fixtures/wrong"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stdout.starts_with("piece-moves/start-20"), "{stdout}");
+}
+
+#[test]
+fn export_writes_json_per_area_and_epd_of_the_perft_cases() {
+    let dir = std::env::temp_dir().join(format!("cc-cli-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_dir = dir.to_str().unwrap();
+    let out = cli(&[
+        "export",
+        "--format",
+        "json",
+        "--generated",
+        "exclude",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let castling: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("castling.json")).unwrap()).unwrap();
+    assert_eq!(castling["cases"][0]["id"], "castling/kingside-legal");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), AREAS.len());
+    let out = cli(&[
+        "export",
+        "--format",
+        "epd",
+        "--filter",
+        "perft/kiwipete",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let epd = std::fs::read_to_string(dir.join("perft.epd")).unwrap();
+    assert!(
+        epd.starts_with(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ;D1 48 ;D2 2039 ;D3 97862 ;id \"perft/kiwipete\""
+        ),
+        "{epd}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_check_names_the_stale_files_and_exits_1() {
+    // A folder with one wrong file: everything else is missing, the wrong one differs.
+    let dir = std::env::temp_dir().join(format!("cc-cli-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("castling.yaml"), "cases: []\n").unwrap();
+    let out = cli(&["generate", "--check", "--out", dir.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("castling.yaml: differs"), "{stderr}");
+    assert!(stderr.contains("san.yaml: missing"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("castling.yaml")).unwrap(),
+        "cases: []\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

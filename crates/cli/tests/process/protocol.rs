@@ -1,0 +1,156 @@
+//! The protocol end to end: the reference served gives its own verdicts; the handshake, answers
+//! that are skips and errors, schema validation, capabilities no harness knows.
+
+use super::*;
+
+/// The whole catalogue through the protocol, every message validated against its schema, gives
+/// exactly the verdicts of the reference called in-process.
+pub(super) fn same_verdicts() -> Result<(), String> {
+    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    // Not vacuous: the catalogue asks every question and every rule over the protocol
+    // (touch-move, winnable, claims with a move, dead positions, fivefold, 75 moves, ...).
+    let exercised: Capabilities = catalogue
+        .cases()
+        .iter()
+        .flat_map(|c| c.needs().iter())
+        .collect();
+    let unexercised = exercised.missing(Capabilities::all());
+    if !unexercised.is_empty() {
+        return Err(format!("no case needs: {unexercised}"));
+    }
+    let mut engine = served(&[], options(30_000, true))?;
+    let remote = Run::new(&mut engine, &catalogue);
+    let local = Run::new(&mut Reference::new(), &catalogue);
+    // Every case passes but the reference's known failures, which fail the same way.
+    let comparison = chess_conformance::Baseline::reference().compare(&remote, false);
+    if !comparison.is_clean() {
+        return Err(format!("{}\n{}", remote.tally(), comparison.describe()));
+    }
+    let verdicts = |run: &Run| {
+        run.results
+            .iter()
+            .map(|(_, v)| v.clone())
+            .collect::<Vec<_>>()
+    };
+    if verdicts(&remote) != verdicts(&local) {
+        return Err("the verdicts differ from the in-process reference".into());
+    }
+    if engine.identity().name != "reference (shakmaty)" {
+        return Err(format!("identity {:?}", engine.identity()));
+    }
+    Ok(())
+}
+
+fn start_error(faults: &[&str], timeout_ms: u64) -> Result<String, String> {
+    match served(faults, options(timeout_ms, false)) {
+        Ok(_) => Err(format!("{faults:?}: the engine started")),
+        Err(e) => Ok(e),
+    }
+}
+
+pub(super) fn handshake() -> Result<(), String> {
+    contains_all(
+        &start_error(&["protocol2=start"], 5_000)?,
+        &["speaks protocol version 2; this harness speaks version 1"],
+    )?;
+    contains_all(
+        &start_error(&["crash=start"], 5_000)?,
+        &[
+            "did not complete the handshake (request 0 (start)): the engine exited (exit code 3)",
+            "crashing on purpose on `start`",
+        ],
+    )?;
+    contains_all(
+        &start_error(&["garbage=start"], 5_000)?,
+        &["did not complete the handshake (request 0 (start)): the answer is not JSON"],
+    )?;
+    contains_all(
+        &start_error(&["unsupported=start"], 5_000)?,
+        &["did not complete the handshake (request 0 (start)): unsupported: not in this library"],
+    )?;
+    let begin = Instant::now();
+    contains_all(
+        &start_error(&["hang=start"], 300)?,
+        &["did not complete the handshake (request 0 (start)): no answer within 300ms"],
+    )?;
+    if begin.elapsed() > Duration::from_millis(5_000) {
+        return Err(format!("a hung handshake took {:?}", begin.elapsed()));
+    }
+    Ok(())
+}
+
+pub(super) fn answers() -> Result<(), String> {
+    let mut engine = served(
+        &["unsupported=san", "error=legal_moves"],
+        options(5_000, false),
+    )?;
+    match engine.san(&start_position(), "e2e4") {
+        Err(EngineError::Unsupported(why)) if why == "not in this library" => {}
+        other => return Err(format!("san gave {other:?}")),
+    }
+    let message = failed(engine.legal_moves(&start_position()))?;
+    contains_all(
+        &message,
+        &["request 2 (legal_moves): the engine answered with an error: the library threw"],
+    )?;
+    // Through the checker: the SAN assertions skipped with the engine's reason, the others of
+    // the case still asked.
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| e.to_string())?
+        .filtered("san/start-pawn-and-knight");
+    let run = Run::new(&mut engine, &catalogue);
+    let v = &run.results[0].1;
+    let skipped: Vec<(&str, Option<&str>)> = v
+        .skipped()
+        .map(|c| (c.assertion.as_str(), c.reason.as_deref()))
+        .collect();
+    let asked = v.checks.iter().filter(|c| c.passed()).count();
+    if v.outcome != Outcome::Pass
+        || skipped.len() != 4
+        || skipped
+            .iter()
+            .any(|(label, why)| !label.starts_with("san ") || *why != Some("not in this library"))
+        || asked != 4
+    {
+        return Err(format!("{v:?}"));
+    }
+    Ok(())
+}
+
+pub(super) fn validation() -> Result<(), String> {
+    let mut strict = served(&["badmove=legal_moves"], options(5_000, true))?;
+    let message = failed(strict.legal_moves(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "request 1 (legal_moves): the answer breaks the protocol: it does not match docs/protocol/legal_moves.response.schema.json",
+            "received `{\"result\":[\"E2-E4\"],\"seq\":1}`",
+        ],
+    )?;
+    // Without validation the answer reaches the checker, which refuses it as not UCI.
+    let mut lax = served(&["badmove=legal_moves"], options(5_000, false))?;
+    if lax.legal_moves(&start_position()) != Ok(vec!["E2-E4".to_owned()]) {
+        return Err("without validation the answer should pass through".into());
+    }
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| e.to_string())?
+        .filtered("piece-moves/");
+    let run = Run::new(&mut lax, &catalogue);
+    let errors = run.tally().errors;
+    if errors == 0 {
+        return Err("no error verdict for `E2-E4`".into());
+    }
+    Ok(())
+}
+
+pub(super) fn unknown_capabilities() -> Result<(), String> {
+    let engine = served(&["extra-capability"], options(5_000, true))?;
+    if engine.ignored_capabilities() != [UNKNOWN_CAPABILITY] {
+        return Err(format!("{:?}", engine.ignored_capabilities()));
+    }
+    // Everything else the reference declares is kept: the protocol carries every capability.
+    if engine.capabilities() != Reference::new().capabilities() {
+        return Err(format!("{:?}", engine.capabilities()));
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! The UCI engine: the Stockfish conventions, its faults, and Debian's Stockfish when installed.
+
+use super::*;
+
+fn fake_uci(faults: &[&str], timeout_ms: u64) -> Result<UciEngine, String> {
+    let mut argv = vec![this_binary(), "--uci".to_owned()];
+    argv.extend(faults.iter().map(|f| (*f).to_owned()));
+    UciEngine::start(argv, options(timeout_ms, false))
+}
+
+pub(super) fn uci_answers() -> Result<(), String> {
+    let mut engine = fake_uci(&[], 5_000)?;
+    let id = engine.identity();
+    if (id.name.as_str(), id.version.as_str()) != ("Fake UCI", "1.2") {
+        return Err(format!("{id:?}"));
+    }
+    let moves = vec![
+        "e2e4".to_owned(),
+        "e7e5".to_owned(),
+        "d1h5".to_owned(),
+        "b8c6".to_owned(),
+        "f1c4".to_owned(),
+        "g8f6".to_owned(),
+    ];
+    let game = Game {
+        fen: START,
+        moves: &moves,
+        pieces: &[],
+    };
+    let mut reference = Reference::new();
+    let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
+    let mut expected = reference.legal_moves(&game).map_err(|e| e.to_string())?;
+    legal.sort();
+    expected.sort();
+    if legal != expected {
+        return Err(format!("legal moves {legal:?}"));
+    }
+    if engine.perft(&game, 2) != reference.perft(&game, 2) {
+        return Err("perft 2 differs".into());
+    }
+    match engine.play(&game, "h5f7") {
+        Ok(MoveResult::Played(fen))
+            if fen.starts_with(
+                "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4",
+            ) => {}
+        other => return Err(format!("Qxf7#: {other:?}")),
+    }
+    match engine.play(&game, "e1g1") {
+        Ok(MoveResult::Refused(why)) if why.contains("did not change") => {}
+        other => return Err(format!("an illegal castling was not refused: {other:?}")),
+    }
+    let mate = [moves.clone(), vec!["h5f7".to_owned()]].concat();
+    let mated = Game {
+        fen: START,
+        moves: &mate,
+        pieces: &[],
+    };
+    if engine.checkers(&mated) != Ok(vec!["f7".to_owned()]) || engine.in_check(&mated) != Ok(true) {
+        return Err(format!("checkers {:?}", engine.checkers(&mated)));
+    }
+    // The catalogue: everything this engine answers passes.
+    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    let tally = Run::new(&mut engine, &catalogue).tally();
+    if tally.failed + tally.errors > 0 || tally.passed < 150 {
+        return Err(format!("{tally}"));
+    }
+    Ok(())
+}
+
+pub(super) fn uci_faults() -> Result<(), String> {
+    let mut engine = fake_uci(&["crash-perft"], 5_000)?;
+    let message = failed(engine.legal_moves(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "the engine exited (exit code 139)",
+            "segmentation fault (on purpose)",
+            "will be restarted",
+        ],
+    )?;
+    if engine.checkers(&start_position()) != Ok(vec![]) {
+        return Err("the restarted UCI engine did not answer `d`".into());
+    }
+    let mut engine = fake_uci(&["no-d"], 5_000)?;
+    let message = failed(engine.in_check(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "Unknown command: 'd'",
+            "does not follow the Stockfish conventions",
+        ],
+    )?;
+    let mut engine = fake_uci(&["hang-d"], 300)?;
+    let begin = Instant::now();
+    let message = failed(engine.checkers(&start_position()))?;
+    contains_all(&message, &["no answer within 300ms"])?;
+    if begin.elapsed() > Duration::from_millis(5_000) {
+        return Err(format!("took {:?}", begin.elapsed()));
+    }
+    Ok(())
+}
+
+pub(super) const STOCKFISH: &str = "/usr/games/stockfish";
+
+/// Debian's Stockfish (when installed): everything it answers passes, and it refuses an illegal
+/// move by not applying it.
+pub(super) fn stockfish() -> Result<(), Failed> {
+    let mut engine = UciEngine::start(vec![STOCKFISH.to_owned()], Options::default())?;
+    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    let run = Run::new(&mut engine, &catalogue);
+    let tally = run.tally();
+    if tally.failed + tally.errors > 0 || tally.passed < 150 {
+        return Err(format!("{tally}").into());
+    }
+    match engine.play(&start_position(), "e2e5") {
+        Ok(MoveResult::Refused(_)) => Ok(()),
+        other => Err(format!("e2e5 was not refused: {other:?}").into()),
+    }
+}

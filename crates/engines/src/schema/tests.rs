@@ -1,0 +1,224 @@
+//! The shipped schemas compile; messages valid and invalid, by keyword.
+
+use super::*;
+use chess_conformance::Game;
+use chess_conformance::protocol::{request_line, start_line};
+use chess_conformance::question::{self, Question};
+use chess_conformance::{AttackSource, Color};
+use serde_json::json;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn every_question_has_schemas_and_every_request_matches_its_schema() {
+    // Each question has its two files, and no file is left over.
+    let mut expected = vec![COMMON.to_owned()];
+    for name in
+        std::iter::once(chess_conformance::protocol::START).chain(Question::NAMES.iter().copied())
+    {
+        expected.push(format!("{name}.request.schema.json"));
+        expected.push(format!("{name}.response.schema.json"));
+    }
+    expected.sort();
+    let files: Vec<&str> = FILES.iter().map(|(name, _)| *name).collect();
+    assert_eq!(files, expected);
+    let schemas = Schemas::get();
+    let moves = vec!["e2e4".to_owned(), "e7e5".to_owned()];
+    let game = Game {
+        fen: START,
+        moves: &moves,
+        pieces: &[],
+    };
+    let touches = ["touch g1", "say j'adoube", "adjust e2", "release g1 on f3"]
+        .iter()
+        .map(|e| e.parse().unwrap())
+        .collect();
+    let every = [
+        Question::LegalMoves(question::LegalMoves {}),
+        Question::InCheck(question::InCheck {}),
+        Question::Checkers(question::Checkers {}),
+        Question::GameState(question::GameState {}),
+        Question::DrawClaims(question::DrawClaims {}),
+        Question::MatingMaterial(question::MatingMaterial {}),
+        Question::Play(question::Play { uci: "g1f3".into() }),
+        Question::San(question::San { uci: "g1f3".into() }),
+        Question::ParseSan(question::ParseSan { san: "Nf3".into() }),
+        Question::Attacks(question::Attacks {
+            source: AttackSource::Side(Color::White),
+        }),
+        Question::Attacks(question::Attacks {
+            source: AttackSource::Square("d1".into()),
+        }),
+        Question::Perft(question::Perft { depth: 2 }),
+        Question::ValidateFen(question::ValidateFen {
+            fen: "not a fen".into(),
+        }),
+        Question::DrawClaimsWithMove(question::DrawClaimsWithMove { uci: "g1f3".into() }),
+        Question::TouchMove(question::TouchMove { events: touches }),
+        Question::Winnable(question::Winnable { side: Color::Black }),
+    ];
+    for name in Question::NAMES {
+        assert!(
+            every.iter().any(|q| q.name() == *name),
+            "no test request of type {name}"
+        );
+    }
+    for q in &every {
+        let v: Value = serde_json::from_str(&request_line(7, q, Some(&game))).unwrap();
+        schemas
+            .check_request(q.name(), &v)
+            .unwrap_or_else(|e| panic!("{v}: {e}"));
+    }
+    let start: Value = serde_json::from_str(&start_line(0)).unwrap();
+    schemas.check_request("start", &start).unwrap();
+    // A position of historical pieces: every request carries them, its FEN their letters.
+    let pieces = [chess_conformance::PieceDefinition {
+        letter: 'a',
+        name: "amazon".into(),
+        betza: "QN".into(),
+    }];
+    let fairy = Game {
+        fen: "k7/8/8/8/1A6/8/8/7K w - - 0 1",
+        moves: &[],
+        pieces: &pieces,
+    };
+    for q in every.iter().filter(|q| q.about_a_position()) {
+        let v: Value = serde_json::from_str(&request_line(8, q, Some(&fairy))).unwrap();
+        assert!(v.get("pieces").is_some(), "{v}");
+        schemas
+            .check_request(q.name(), &v)
+            .unwrap_or_else(|e| panic!("{v}: {e}"));
+    }
+}
+
+#[test]
+fn a_letter_beyond_the_six_needs_its_piece_definition() {
+    let s = Schemas::get();
+    let amazon = json!({"letter": "a", "name": "amazon", "betza": "QN"});
+    let fen = "k7/8/8/8/1A6/8/8/7K w - - 0 1";
+    let ok = json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [], "pieces": [amazon]});
+    s.check_request("legal_moves", &ok).unwrap();
+    for bad in [
+        json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": []}),
+        json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [], "pieces": []}),
+        json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [],
+               "pieces": [{"letter": "A", "name": "amazon", "betza": "QN"}]}),
+        json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [],
+               "pieces": [{"letter": "a", "name": "amazon"}]}),
+    ] {
+        assert!(s.check_request("legal_moves", &bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn schemas_refuse_what_the_protocol_forbids() {
+    let s = Schemas::get();
+    let bad_requests = [
+        // Both `by` and `from`.
+        json!({"seq": 1, "type": "attacks", "fen": START, "moves": [], "by": "white", "from": "e1"}),
+        // An unknown field.
+        json!({"seq": 1, "type": "legal_moves", "fen": START, "moves": [], "depth": 2}),
+        // A move that is not UCI.
+        json!({"seq": 1, "type": "legal_moves", "fen": START, "moves": ["e2-e4"]}),
+        // A FEN with five fields.
+        json!({"seq": 1, "type": "in_check", "fen": "8/8/8/8/8/8/8/8 w - - 0", "moves": []}),
+        // Not an event; no events at all; a side that does not exist; no declared move.
+        json!({"seq": 1, "type": "touch_move", "fen": START, "moves": [], "events": ["grab e2"]}),
+        json!({"seq": 1, "type": "touch_move", "fen": START, "moves": [], "events": []}),
+        json!({"seq": 1, "type": "winnable", "fen": START, "moves": [], "side": "both"}),
+        json!({"seq": 1, "type": "draw_claims_with_move", "fen": START, "moves": []}),
+    ];
+    for r in &bad_requests {
+        let name = r["type"].as_str().unwrap();
+        assert!(s.check_request(name, r).is_err(), "{r} passed");
+    }
+    let good = [
+        (
+            "legal_moves",
+            json!({"seq": 1, "result": ["e2e4", "e7e8q"]}),
+        ),
+        ("legal_moves", json!({"seq": 1, "unsupported": "no"})),
+        ("legal_moves", json!({"seq": 1, "error": "bad FEN"})),
+        (
+            "game_state",
+            json!({"seq": 1, "result": {"state": "checkmate", "winner": "black"}}),
+        ),
+        (
+            "game_state",
+            json!({"seq": 1, "result": {"state": "ongoing"}}),
+        ),
+        ("parse_san", json!({"seq": 1, "result": null})),
+        ("play", json!({"seq": 1, "result": {"refused": "illegal"}})),
+        (
+            "validate_fen",
+            json!({"seq": 1, "result": {"valid": false, "reason": "x"}}),
+        ),
+        ("touch_move", json!({"seq": 1, "result": ["e2e4", "e2e3"]})),
+        ("touch_move", json!({"seq": 1, "result": "any"})),
+        ("winnable", json!({"seq": 1, "result": "undetermined"})),
+        (
+            "draw_claims_with_move",
+            json!({"seq": 1, "result": ["fifty_moves"]}),
+        ),
+        // A type this harness does not know: the generic envelope.
+        (
+            "castle_in_960",
+            json!({"seq": 1, "unsupported": "unknown type"}),
+        ),
+    ];
+    for (name, r) in &good {
+        s.check_response(name, r)
+            .unwrap_or_else(|e| panic!("{name} {r}: {e}"));
+    }
+    let bad = [
+        ("legal_moves", json!({"seq": 1, "result": ["E2E4"]})),
+        ("legal_moves", json!({"seq": 1, "result": [], "error": "x"})),
+        ("legal_moves", json!({"result": []})),
+        (
+            "game_state",
+            json!({"seq": 1, "result": {"state": "checkmate"}}),
+        ),
+        (
+            "game_state",
+            json!({"seq": 1, "result": {"state": "stalemate", "winner": "white"}}),
+        ),
+        ("checkers", json!({"seq": 1, "result": ["e1", "e1"]})),
+        ("draw_claims", json!({"seq": 1, "result": ["agreement"]})),
+        ("play", json!({"seq": 1, "result": {"played": "nonsense"}})),
+        ("perft", json!({"seq": 1, "result": -1})),
+        (
+            "start",
+            json!({"seq": 0, "result": {"protocol": 1, "name": "x", "version": "1", "capabilities": ["Legal Moves"]}}),
+        ),
+        ("touch_move", json!({"seq": 1, "result": []})),
+        ("touch_move", json!({"seq": 1, "result": "all"})),
+        ("touch_move", json!({"seq": 1, "result": ["e2e4", "e2e4"]})),
+        ("winnable", json!({"seq": 1, "result": "draw"})),
+        ("winnable", json!({"seq": 1, "result": true})),
+        (
+            "draw_claims_with_move",
+            json!({"seq": 1, "result": ["fivefold_repetition"]}),
+        ),
+        ("castle_in_960", json!({"seq": 1, "answer": 3})),
+    ];
+    for (name, r) in &bad {
+        let e = s.check_response(name, r).expect_err(&r.to_string());
+        assert!(e.contains("does not match docs/protocol/"), "{e}");
+    }
+}
+
+#[test]
+fn a_schema_beyond_what_is_checked_is_refused() {
+    let unknown = r#"{"type": "object", "dependentRequired": {"a": ["b"]}}"#;
+    let e = Schemas::compile(&[("x.schema.json", unknown)])
+        .err()
+        .unwrap();
+    assert!(
+        e.contains("x.schema.json#: the keyword `dependentRequired`"),
+        "{e}"
+    );
+    let dangling = r#"{"$ref": "common.schema.json#/$defs/nothing"}"#;
+    assert!(Schemas::compile(&[("x.schema.json", dangling)]).is_err());
+    let bad_pattern = r#"{"pattern": "("}"#;
+    assert!(Schemas::compile(&[("x.schema.json", bad_pattern)]).is_err());
+}
