@@ -475,7 +475,6 @@ fn the_command_has_no_import_circle_and_keeps_its_layers() {
 }
 
 #[test]
-#[ignore = "the core's engine ↔ limits circle is issue 24's item 3, being cut on its own branch"]
 fn the_core_has_no_import_circle() {
     let graph = Graph::read(&workspace().join("src/lib.rs"));
     assert!(graph.modules.contains("engine"), "{:?}", graph.modules);
