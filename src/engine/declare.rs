@@ -336,9 +336,21 @@ macro_rules! questions {
                     }
                 }
 
+                /// Whether the question of protocol type `name` is about a position (`None`
+                /// when no question has that name): what a protocol helper needs to know of a
+                /// request before it builds a position.
+                pub fn is_about_a_position(name: &str) -> Option<bool> {
+                    match name {
+                        $($($wire => Some($crate::engine::declare::question_positioned!($($params)*)),)?)*
+                        _ => None,
+                    }
+                }
+
                 /// The question of protocol type `name`, its arguments read from `fields` (other
-                /// fields are ignored); `None` when no question has that name.
-                pub(crate) fn read(
+                /// fields are ignored); `None` when no question has that name. Whoever has the
+                /// values of every argument the table uses (a fuzz target) gets every question
+                /// through it, none named by hand.
+                pub fn read(
                     name: &str,
                     fields: serde_json::Value,
                 ) -> Option<serde_json::Result<Question>> {

@@ -284,36 +284,170 @@ mod tests {
         );
     }
 
-    /// Every question of the table has its method or function in each template, and the
-    /// helpers name every question and rule of the table with its capability.
+    use chess_conformance::{Capability, question::Question};
+
+    const PYTHON_HELPER: &str = "adapters/chess_conformance_shim.py";
+    const JS_HELPER: &str = "adapters/chess-conformance-shim.mjs";
+    const PYTHON_SHIM: &str = "crates/cli/templates/shim.py";
+    const JS_SHIM: &str = "crates/cli/templates/shim.mjs";
+    const RUST_SHIM: &str = "crates/cli/templates/conformance.rs";
+
+    /// Every question's protocol `type` and capability name, in the table's order.
+    fn questions() -> Vec<(&'static str, &'static str)> {
+        Capability::ALL
+            .iter()
+            .filter_map(|c| Some((c.question()?, c.name())))
+            .collect()
+    }
+
+    /// The capabilities that are rules inside answers, in the table's order.
+    fn rules() -> Vec<&'static str> {
+        Capability::ALL
+            .iter()
+            .filter(|c| c.question().is_none())
+            .map(|c| c.name())
+            .collect()
+    }
+
+    /// The questions about a FEN alone, in the table's order.
+    fn fen_alone() -> Vec<&'static str> {
+        Question::NAMES
+            .iter()
+            .copied()
+            .filter(|name| Question::is_about_a_position(name) == Some(false))
+            .collect()
+    }
+
+    /// The text of `file` between `open` and the first `close` after it.
+    fn block<'a>(text: &'a str, file: &str, open: &str, close: &str) -> &'a str {
+        let start = text
+            .find(open)
+            .unwrap_or_else(|| panic!("{file}: no `{open}`"))
+            + open.len();
+        let end = text[start..]
+            .find(close)
+            .unwrap_or_else(|| panic!("{file}: no `{close}` after `{open}`"));
+        &text[start..start + end]
+    }
+
+    /// The quoted strings of a block, in order (`'` or `"`).
+    fn quoted(block: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        let mut rest = block;
+        while let Some(at) = rest.find(['"', '\'']) {
+            let quote = rest[at..].chars().next().unwrap();
+            let after = &rest[at + 1..];
+            let end = after.find(quote).expect("a closed quote");
+            out.push(&after[..end]);
+            rest = &after[end + 1..];
+        }
+        out
+    }
+
+    /// The names of a block of `name: value` or `"name": value` pairs, with their values.
+    fn pairs(block: &str) -> Vec<(String, String)> {
+        block
+            .split(',')
+            .filter_map(|pair| {
+                let (key, value) = pair.split_once(':')?;
+                let strip = |s: &str| s.trim().trim_matches(['"', '\'']).to_owned();
+                Some((strip(key), strip(value)))
+            })
+            .collect()
+    }
+
+    /// `found` is `want`, in order; otherwise a message naming what is missing or extra, in
+    /// which file, and what to do.
+    fn same<T: PartialEq + std::fmt::Debug>(file: &str, what: &str, found: &[T], want: &[T]) {
+        for w in want {
+            assert!(
+                found.contains(w),
+                "{file}: {what} lacks {w:?}, which the question table (src/engine.rs) has: add it"
+            );
+        }
+        for f in found {
+            assert!(
+                want.contains(f),
+                "{file}: {what} has {f:?}, which the question table (src/engine.rs) has not: \
+                 remove it"
+            );
+        }
+        assert_eq!(
+            found, want,
+            "{file}: {what} is not in the order of the question table"
+        );
+    }
+
+    /// The helpers' tables (request type and capability, the requests about a FEN alone, the
+    /// rules) are the question table's, entry for entry and in its order.
     #[test]
-    fn the_templates_and_helpers_follow_the_question_table() {
-        use chess_conformance::Capability;
-        for &capability in Capability::ALL {
-            match capability.question() {
-                Some(kind) => {
-                    let pair = format!("\"{kind}\": \"{}\"", capability.name());
-                    assert!(PYTHON.helper.unwrap().1.contains(&pair), "{pair}");
-                    let pair = format!("{kind}: '{}'", capability.name());
-                    assert!(JS.helper.unwrap().1.contains(&pair), "{pair}");
-                    let def = format!("def {kind}(");
-                    assert!(PYTHON.shim.contains(&def), "{def}");
-                    let key = format!("  {kind}: (");
-                    assert!(JS.shim.contains(&key), "{key}");
-                    // perft comes from the trait's default over legal_moves.
-                    if kind != "perft" {
-                        let method = format!("fn {kind}(&mut self");
-                        assert!(RUST.shim.contains(&method), "{method}");
-                    }
-                }
-                None => {
-                    let rule = format!("\"{}\"", capability.name());
-                    assert!(PYTHON.shim.contains(&rule), "{rule}");
-                    assert!(PYTHON.helper.unwrap().1.contains(&rule), "{rule}");
-                    let rule = format!("'{}'", capability.name());
-                    assert!(JS.shim.contains(&rule), "{rule}");
-                    assert!(JS.helper.unwrap().1.contains(&rule), "{rule}");
-                }
+    fn the_helpers_tables_are_the_question_tables() {
+        let want: Vec<(String, String)> = questions()
+            .into_iter()
+            .map(|(q, c)| (q.to_owned(), c.to_owned()))
+            .collect();
+        let python = PYTHON.helper.unwrap().1;
+        let js = JS.helper.unwrap().1;
+        let found = pairs(block(python, PYTHON_HELPER, "QUESTIONS = {", "}"));
+        same(PYTHON_HELPER, "QUESTIONS", &found, &want);
+        let found = pairs(block(js, JS_HELPER, "export const QUESTIONS = {", "};"));
+        same(JS_HELPER, "QUESTIONS", &found, &want);
+        let found = quoted(block(python, PYTHON_HELPER, "NO_POSITION = {", "}"));
+        same(PYTHON_HELPER, "NO_POSITION", &found, &fen_alone());
+        let found = quoted(block(js, JS_HELPER, "const NO_POSITION = new Set([", "]);"));
+        same(JS_HELPER, "NO_POSITION", &found, &fen_alone());
+        let found = quoted(block(python, PYTHON_HELPER, "RULES = [", "]"));
+        same(PYTHON_HELPER, "RULES", &found, &rules());
+        let found = quoted(block(js, JS_HELPER, "export const RULES = [", "];"));
+        same(JS_HELPER, "RULES", &found, &rules());
+    }
+
+    /// Each template lists every question for its user (a function or method with a TODO, in the
+    /// table's order) and names every rule, so a new question of the table is in the shims `init`
+    /// writes.
+    #[test]
+    fn the_templates_list_the_questions_of_the_table() {
+        let want: Vec<&str> = Question::NAMES.to_vec();
+        let python: Vec<&str> = PYTHON
+            .shim
+            .split("@shim.question\ndef ")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('(').unwrap()])
+            .collect();
+        same(
+            PYTHON_SHIM,
+            "the functions under @shim.question",
+            &python,
+            &want,
+        );
+        let questions = block(JS.shim, JS_SHIM, "shim.questions({", "\n});");
+        let js: Vec<&str> = questions
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .filter_map(|line| Some(line.trim().split_once(": (")?.0))
+            .collect();
+        same(JS_SHIM, "the functions of shim.questions", &js, &want);
+        // A question the Rust template leaves to the trait's default says so in a comment
+        // (`perft` comes free, over `legal_moves`).
+        let rust: Vec<&str> = want
+            .iter()
+            .copied()
+            .filter(|q| {
+                RUST.shim.contains(&format!("fn {q}(&mut self"))
+                    || RUST.shim.contains(&format!("`{q}` comes free"))
+            })
+            .collect();
+        same(RUST_SHIM, "the methods of `impl Engine`", &rust, &want);
+        for rule in rules() {
+            for (file, text, quoted) in [
+                (PYTHON_SHIM, PYTHON.shim, format!("\"{rule}\"")),
+                (JS_SHIM, JS.shim, format!("'{rule}'")),
+            ] {
+                assert!(
+                    text.contains(&quoted),
+                    "{file}: the comment listing the rules lacks {quoted}, a rule of the \
+                     question table (src/engine.rs): add it"
+                );
             }
         }
     }

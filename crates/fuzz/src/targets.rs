@@ -11,9 +11,8 @@ use chess_conformance::protocol::{Client, Remote};
 use chess_conformance::question::Question;
 use chess_conformance::report::{self, Detail, Run};
 use chess_conformance::{
-    Answer, AttackSource, Capabilities, Capability, Catalogue, Color, Engine, EngineError, Game,
-    Identity, Limits, LoadedCase, Reference, Symmetry, TouchEvent, Verdict, diagram, replay,
-    winnable,
+    Answer, Capabilities, Capability, Catalogue, Color, Engine, EngineError, Game, Identity,
+    Limits, LoadedCase, Reference, Symmetry, TouchEvent, Verdict, diagram, replay, winnable,
 };
 use chess_conformance_engines::{process, uci};
 
@@ -212,9 +211,59 @@ pub fn uci_output(data: &[u8]) {
     let _ = uci::read_output(&text);
 }
 
+/// The questions of the table `reference-inputs` does not ask the reference, each with why.
+const NOT_ASKED: &[(&str, &str)] = &[(
+    "winnable",
+    "the reference's analysis runs on its full budget; the target calls the analyzer with a \
+     small one instead",
+)];
+
+/// The values `reference-inputs` gives the questions' arguments, by their protocol names: the
+/// FEN (to `validate_fen`), perft depths up to 2, each colour, then each string as every
+/// argument that takes one (a move, a SAN, a square, a FEN) and the touch-move events read so
+/// far. Each set of values is one request's fields; the table reads from it every question whose
+/// arguments it carries ([`Question::read`]), so a new question is asked here as soon as its
+/// arguments have a value.
+fn argument_values(fen: &str, strings: &[&str]) -> Vec<Value> {
+    let mut values = vec![serde_json::json!({ "fen": fen })];
+    values.extend((0..=2).map(|depth| serde_json::json!({ "depth": depth })));
+    values.extend([Color::White, Color::Black].map(|color| serde_json::json!({ "by": color })));
+    let mut events = Vec::new();
+    for s in strings {
+        values.push(serde_json::json!({ "move": s, "san": s, "from": s, "fen": s }));
+        if let Ok(event) = s.parse::<TouchEvent>() {
+            events.push(event);
+            values.push(serde_json::json!({ "events": events }));
+        }
+    }
+    values
+}
+
+/// Every question of the table (but those of [`NOT_ASKED`]) that the values of
+/// [`argument_values`] make, each once, in the order they are first made.
+fn questions(fen: &str, strings: &[&str]) -> Vec<Question> {
+    let mut seen = std::collections::HashSet::new();
+    let mut questions = Vec::new();
+    for fields in argument_values(fen, strings) {
+        for &name in Question::NAMES {
+            if NOT_ASKED.iter().any(|&(n, _)| n == name) {
+                continue;
+            }
+            let Some(Ok(question)) = Question::read(name, fields.clone()) else {
+                continue;
+            };
+            if seen.insert(question.clone()) {
+                questions.push(question);
+            }
+        }
+    }
+    questions
+}
+
 /// `reference-inputs`: the first line a FEN, the second the moves played from it (UCI, split at
 /// spaces), every further line a string handed to each question that takes one (a move, a SAN,
-/// a square, a FEN, a touch-move event), and to the parsers of `replay`, the symmetries and
+/// a square, a FEN, a touch-move event; every question of the table but [`NOT_ASKED`]), and to
+/// the parsers of `replay`, the symmetries and
 /// the diagrams.
 pub fn reference_inputs(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
@@ -247,18 +296,7 @@ pub fn reference_inputs(data: &[u8]) {
     for symmetry in [Symmetry::Flip, Symmetry::Mirror] {
         let _ = symmetry.fen(fen);
     }
-    let _ = r.legal_moves(&game);
-    let _ = r.in_check(&game);
-    let _ = r.checkers(&game);
-    let _ = r.game_state(&game);
-    let _ = r.draw_claims(&game);
-    let _ = r.mating_material(&game);
-    let _ = r.validate_fen(fen);
-    for depth in 0..=2 {
-        let _ = r.perft(&game, depth);
-    }
     for color in [Color::White, Color::Black] {
-        let _ = r.attacks(&game, &AttackSource::Side(color));
         if let Ok(pos) = &lenient {
             let budget = winnable::Budget {
                 nodes: WINNABLE_NODES,
@@ -266,28 +304,50 @@ pub fn reference_inputs(data: &[u8]) {
             let _ = winnable::analyze(pos, replay::to_shakmaty(color), budget);
         }
     }
-    let mut events = Vec::new();
+    for question in questions(fen, &strings) {
+        let _ = question.ask_any(r, &game);
+    }
     for s in &strings {
         let _ = replay::check_uci_syntax(s);
         let _ = replay::parse_square(s);
         if let Ok(pos) = &lenient {
             let _ = replay::parse_uci(pos, s);
         }
-        let _ = r.play(&game, s);
-        let _ = r.san(&game, s);
-        let _ = r.parse_san(&game, s);
-        let _ = r.draw_claims_with_move(&game, s);
-        let _ = r.attacks(&game, &AttackSource::Square((*s).to_owned()));
-        let _ = r.validate_fen(s);
         for symmetry in [Symmetry::Flip, Symmetry::Mirror] {
             let _ = (symmetry.square(s), symmetry.uci(s), symmetry.san(s));
             if let Ok(event) = s.parse::<TouchEvent>() {
                 let _ = symmetry.event(&event);
             }
         }
-        if let Ok(event) = s.parse::<TouchEvent>() {
-            events.push(event);
-            let _ = r.touch_move(&game, &events);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every question of the table is asked by `reference-inputs` (its arguments have values in
+    /// [`argument_values`]), or listed in [`NOT_ASKED`] with why.
+    #[test]
+    fn reference_inputs_asks_every_question_of_the_table() {
+        let asked = questions("8/8/8/8/8/8/8/K6k w - - 0 1", &["e2e4", "touch e1"]);
+        for &name in Question::NAMES {
+            let listed = NOT_ASKED.iter().any(|&(n, _)| n == name);
+            let is_asked = asked.iter().any(|q| q.name() == name);
+            assert!(
+                is_asked != listed,
+                "the question `{name}` (src/engine.rs) is {}: in crates/fuzz/src/targets.rs, {}",
+                if listed {
+                    "asked but listed in NOT_ASKED"
+                } else {
+                    "never asked by `reference-inputs`"
+                },
+                if listed {
+                    "take it out of NOT_ASKED"
+                } else {
+                    "give its arguments a value in `argument_values`, or list it in NOT_ASKED with why"
+                }
+            );
         }
     }
 }

@@ -50,9 +50,7 @@ use crate::Options;
 use crate::child::{self, LineChild};
 use crate::supervisor::{Failure, Supervisor};
 use answers::white_to_move;
-use chess_conformance::{
-    Answer, Capabilities, Engine, EngineError, Game, Identity, MoveResult,
-};
+use chess_conformance::{Answer, Capabilities, Engine, EngineError, Game, Identity, MoveResult};
 use handshake::Features;
 use session::{Session, is_refusal};
 
