@@ -127,7 +127,7 @@ pub mod winnable;
 pub use case::{Case, CaseFile, Color, DrawClaim, Expect, MatingMaterial, StateName};
 pub use case::{Winnability, WinnableExpect};
 pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
-pub use check::{check, check_within};
+pub use check::{check, check_cases, check_within};
 pub use engine::question;
 pub use engine::{
     Answer, Ask, AttackSource, Capabilities, Capability, Engine, EngineError, FenCheck, Game,
@@ -138,6 +138,6 @@ pub use harness::{test_main, test_main_with};
 pub use limits::{Deadline, Limits};
 pub use mutant::Mutant;
 pub use reference::Reference;
-pub use report::Run;
+pub use report::{Interruption, Report, ReportError, ReportVerdict, Run};
 pub use touch::{Obligation, TouchEvent};
 pub use verdict::{Check, Outcome, Tally, Verdict};
