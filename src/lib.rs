@@ -79,7 +79,8 @@
 //!   [`vocabulary`], the words engines answer in. [`Reference`]: the rules, on shakmaty, with
 //!   its known failures in [`baseline::Baseline::reference`].
 //! - [`check()`]: one case against one engine gives a [`Verdict`], an outcome per assertion.
-//!   [`report`]: text, JSON and Markdown.
+//!   [`report`]: text, Markdown and the listing; [`Report`], a run's result as JSON, written
+//!   and read back by the same type.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
 //! - [`baseline`]: known failures of an engine, for CI.
 //! - [`protocol`]: the JSON-lines protocol's messages, and serving any [`Engine`] over it.
