@@ -123,6 +123,32 @@ pub(crate) fn skip_reasons<'c>(checks: impl Iterator<Item = &'c Check>) -> Strin
     parts.join("; ")
 }
 
+/// The checking loop: cases of `cases` against `engine`, one after another in the order `next`
+/// hands out their places, until it hands out none. Each verdict goes to `done`, with its
+/// case's place. `stopped` is asked before each case and after it: once it says so the loop
+/// ends, and the verdict of the case it cut short is dropped (an interrupt ends an engine under
+/// its case). A run in order ([`crate::Run`]) and the workers of a shared queue (the command
+/// line's `--jobs`) are each this loop.
+pub fn check_cases(
+    engine: &mut dyn Engine,
+    cases: &[LoadedCase],
+    limits: &Limits,
+    mut next: impl FnMut() -> Option<usize>,
+    stopped: impl Fn() -> bool,
+    mut done: impl FnMut(usize, Verdict),
+) {
+    while !stopped() {
+        let Some((i, case)) = next().and_then(|i| Some((i, cases.get(i)?))) else {
+            return;
+        };
+        let verdict = check_within(engine, case, limits);
+        if stopped() {
+            return;
+        }
+        done(i, verdict);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

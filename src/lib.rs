@@ -86,8 +86,8 @@
 //!   it asks an engine, how it judges, how it transforms). [`catalogue`]: the strict loader,
 //!   errors with file, line, column and case id.
 //! - [`check()`]: one case against one engine gives a [`Verdict`], an [`Outcome`] per
-//!   assertion ([`Check`]). [`report`]: text, JSON and Markdown. [`Baseline`]: known failures
-//!   of an engine, for CI.
+//!   assertion ([`Check`]). [`report`]: text, Markdown and the listing; [`Report`], a run's result as JSON, written
+//!   and read back by the same type. [`Baseline`]: known failures of an engine, for CI.
 //! - [`harness`]: the libtest-mimic integration behind `cargo test`.
 //! - [`protocol`]: the JSON-lines protocol's messages, serving any [`Engine`] over it, and any
 //!   [`protocol::Client`] as an engine.
@@ -153,9 +153,9 @@ pub use symmetry::Symmetry;
 pub use verdict::{Check, Outcome, Tally, Verdict};
 
 pub use catalogue::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin};
-pub use check::{check, check_within};
+pub use check::{check, check_cases, check_within};
 #[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};
 pub use mutant::Mutant;
-pub use report::Run;
+pub use report::{Interruption, Report, ReportError, ReportVerdict, Run};
 pub use touch::{Obligation, TouchEvent};

@@ -66,8 +66,10 @@ impl Check {
 
 /// The result of one case against one engine: one [`Check`] per assertion, and the case's
 /// outcome from them: an error if an assertion erred, else a failure if one failed, else a pass
-/// if one was asked, else (nothing could be asked) a skip.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// if one was asked, else (nothing could be asked) a skip. Read back (in a
+/// [`crate::report::Report`]) as the JSON report writes it; whether its outcome and reason are
+/// those its checks give is [`crate::report::Report::from_json`]'s to check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Verdict {
     /// The case id.
     pub id: String,
@@ -77,7 +79,7 @@ pub struct Verdict {
     pub outcome: Outcome,
     /// Why it was skipped (every reason its assertions were skipped for) or erred (the first
     /// error).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The assertions, in the format's order.
     pub checks: Vec<Check>,

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use std::path::{Path, PathBuf};
 
-use chess_conformance::{Baseline, Comparison, Run, Tally};
+use chess_conformance::{Baseline, Comparison};
+use chess_conformance::{Catalogue, Run, Tally};
 use clap::Args;
 
 use crate::engine_options::ExternalArgs;
@@ -158,7 +159,36 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         args.engines.clone()
     };
     // Every argument before the catalogue is loaded and any engine runs.
-    for spec in &specs {
+    arguments(args, &specs)?;
+    let (catalogue, score) =
+        crate::score::load_with(args.mutation_score.as_deref(), &args.selection)?;
+    crate::interrupt::watch();
+    let results = check(args, &specs, &catalogue);
+    if let Some(signal) = crate::interrupt::caught() {
+        return Ok(interrupted(signal, &specs, results));
+    }
+    let mut done = Vec::new();
+    for result in results.into_iter().flatten() {
+        done.push(result?);
+    }
+
+    print::out(table(
+        &done.iter().map(|d| d.column.clone()).collect::<Vec<_>>(),
+    ))?;
+    if let Some(score) = &score {
+        print::out(format_args!("\n{}\n", score.line()))?;
+    }
+    print::out(skipped_table(&done))?;
+    Ok(if baselines(args, &done)? {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The engines' specs and the folders given checked (those to write made).
+fn arguments(args: &MatrixArgs, specs: &[String]) -> Result<(), BadInput> {
+    for spec in specs {
         crate::registry::check_spec(spec).map_err(BadInput)?;
     }
     if let Some(dir) = &args.baselines
@@ -184,12 +214,18 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
             crate::output::check_writable(&dir.join(file), what)?;
         }
     }
-    let (catalogue, score) =
-        crate::score::load_with(args.mutation_score.as_deref(), &args.selection)?;
-    crate::interrupt::watch();
+    Ok(())
+}
+
+/// The catalogue checked against every engine, each certified: in `specs`' order, `None` for
+/// an engine no worker reached (the matrix was interrupted first).
+fn check(
+    args: &MatrixArgs,
+    specs: &[String],
+    catalogue: &Catalogue,
+) -> Vec<Option<Result<Done, BadInput>>> {
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let partial = !args.selection.is_whole_builtin();
-
     // One pool of `jobs` workers for every engine and its instances: each worker takes the
     // first engine with cases left and checks them with its own instance (made in its thread:
     // an engine need not be Send, a spec is), so a slow engine at the end gets every worker.
@@ -207,37 +243,25 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     let runs = crate::pool::run_engines(
         &makers,
         None,
-        &catalogue,
+        catalogue,
         args.external.limits(),
         jobs,
         &progress,
     );
-    let results: Vec<Option<Result<Done, BadInput>>> = runs
-        .into_iter()
+    runs.into_iter()
         .map(|run| {
             run.map(|run| {
                 run.and_then(|(run, stopped)| certify(&run, stopped.as_ref(), args, partial))
             })
         })
-        .collect();
-    if let Some(signal) = crate::interrupt::caught() {
-        return Ok(interrupted(signal, &specs, results));
-    }
-    let mut done = Vec::new();
-    for result in results.into_iter().flatten() {
-        done.push(result?);
-    }
+        .collect()
+}
 
-    print::out(table(
-        &done.iter().map(|d| d.column.clone()).collect::<Vec<_>>(),
-    ))?;
-    if let Some(score) = &score {
-        print::out(format_args!("\n{}\n", score.line()))?;
-    }
-    print::out(skipped_table(&done))?;
-
+/// Each engine's comparison with its baseline said, and the baselines asked for written;
+/// whether every comparison is clean.
+fn baselines(args: &MatrixArgs, done: &[Done]) -> Result<bool, BadInput> {
     let mut clean = true;
-    for d in &done {
+    for d in done {
         if let Some(comparison) = &d.comparison {
             print::err(format_args!("{}: {}", d.identity, comparison.describe()));
             clean &= comparison.is_clean();
@@ -256,11 +280,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
             ));
         }
     }
-    Ok(if clean {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(clean)
 }
 
 /// The table of an interrupted matrix: the engines that ran (those cut short say so), the

@@ -99,20 +99,13 @@ pub fn run_engines<'c>(
                 .verdicts
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner());
-            let mut results = Vec::with_capacity(cases.len());
-            let mut not_run = Vec::new();
-            for (case, verdict) in cases.iter().zip(verdicts) {
-                match verdict {
-                    Some(verdict) => results.push((case, verdict)),
-                    None => not_run.push(case.case.id.clone()),
-                }
-            }
+            let (run, not_run) = Run::from_verdicts(engine, catalogue, verdicts);
             let stopped = caught().map(|signal| Stopped {
                 signal,
-                run: results.len(),
+                run: run.results.len(),
                 not_run,
             });
-            Some(Ok((Run { engine, results }, stopped)))
+            Some(Ok((run, stopped)))
         })
         .collect()
 }
@@ -176,21 +169,21 @@ fn worker(
         {
             *started = Some(Ok(engine.identity()));
         }
-        loop {
-            if caught().is_some() {
-                return;
-            }
-            let i = queue.next.fetch_add(1, Ordering::SeqCst);
-            let Some(case) = cases.get(i) else { break };
-            let verdict = chess_conformance::check_within(engine.as_mut(), case, limits);
-            // The case the signal cut short (its engine ended under it) has no verdict.
-            if caught().is_some() {
-                return;
-            }
-            progress.done(engine_index, verdict.outcome);
-            if let Ok(mut verdicts) = queue.verdicts.lock() {
-                verdicts[i] = Some(verdict);
-            }
-        }
+        chess_conformance::check_cases(
+            engine.as_mut(),
+            cases,
+            limits,
+            || {
+                let i = queue.next.fetch_add(1, Ordering::SeqCst);
+                (i < cases.len()).then_some(i)
+            },
+            || caught().is_some(),
+            |i, verdict| {
+                progress.done(engine_index, verdict.outcome);
+                if let Ok(mut verdicts) = queue.verdicts.lock() {
+                    verdicts[i] = Some(verdict);
+                }
+            },
+        );
     }
 }

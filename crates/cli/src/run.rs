@@ -1,15 +1,17 @@
 //! `chess-conformance run`: the catalogue against an engine.
 
 use std::num::NonZeroUsize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chess_conformance::Baseline;
-use chess_conformance::report::{self, Detail};
+use chess_conformance::report::{self, Detail, Interruption, Report};
+use chess_conformance::{Catalogue, Run};
 use clap::{Args, ValueEnum};
 
 use crate::engine_options::ExternalArgs;
 use crate::error::BadInput;
+use crate::interrupt::Stopped;
 use crate::print;
 use crate::selection::Selection;
 use crate::text::plural;
@@ -79,51 +81,13 @@ enum Format {
 pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     // Arguments first, then the engine, then the catalogue (a second or more): a mistake is
     // reported before any wait.
-    crate::registry::check_spec(&args.engine).map_err(BadInput)?;
-    if let Some(path) = &args.write_baseline {
-        crate::output::check_writable(path, "the baseline")?;
-    }
-    let baseline = match &args.baseline {
-        Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
-        // The reference's own known failures, over the built-in catalogue: where shakmaty
-        // disagrees with the rules.
-        None if args.engine == "reference"
-            && args.selection.cases.is_empty()
-            && args.write_baseline.is_none() =>
-        {
-            Some(Baseline::reference())
-        }
-        None => None,
-    };
+    let baseline = arguments(args)?;
     crate::interrupt::watch();
     // One instance before the catalogue loads: an engine that cannot start says so at once.
     let engine = crate::engine_options::engine(&args.engine, &args.external)?;
     let (catalogue, score) =
         crate::score::load_with(args.mutation_score.as_deref(), &args.selection)?;
-    let make = || crate::engine_options::engine(&args.engine, &args.external);
-    let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
-    let progress = crate::progress::Progress::new(
-        &[args.engine.as_str()],
-        catalogue.cases().len(),
-        crate::progress::wanted(args.no_progress),
-    );
-    // Every instance's process group has ended when this returns, not at exit.
-    let (run, stopped) = crate::pool::run_engines(
-        &[&make],
-        Some(engine),
-        &catalogue,
-        args.external.limits(),
-        jobs,
-        &progress,
-    )
-    .pop()
-    .flatten()
-    .ok_or_else(|| BadInput(format!("`{}` was not run", args.engine)))??;
-    let detail = if args.verbose {
-        Detail::Verbose
-    } else {
-        Detail::Normal
-    };
+    let (run, stopped) = check(args, engine, &catalogue)?;
     // An interrupted run is compared as a partial one: what it did not reach is not stale.
     let partial = !args.selection.is_whole_builtin() || stopped.is_some();
     let comparison = baseline.as_ref().map(|b| b.compare(&run, partial));
@@ -134,19 +98,13 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     if let Some(stopped) = &stopped {
         account.push_str(&stopped.describe());
     }
-    let report = match args.format {
-        Format::Text => {
-            report::text_painted(&run, detail, &account, crate::progress::paint(args.color))
-        }
-        Format::Json => interrupted_json(report::json(&run), stopped.as_ref()),
-        Format::Junit => crate::junit::junit(&run).map_err(BadInput)? + "\n",
-        Format::Markdown => match &score {
-            Some(score) => report::markdown_with_score(&run, &score.line()),
-            None => report::markdown(&run),
-        },
-        Format::Listing => report::listing(&run),
-    };
-    print::out(report)?;
+    print::out(render(
+        args,
+        &run,
+        stopped.as_ref(),
+        &account,
+        score.as_ref(),
+    )?)?;
     if args.format != Format::Text {
         // Keep machine-readable formats clean on stdout.
         print::err(&account);
@@ -160,23 +118,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
         }
         return Ok(ExitCode::from(stopped.exit_code()));
     }
-
     if let Some(path) = &args.write_baseline {
-        let written = Baseline::from_run(&run, baseline.as_ref());
-        crate::write::atomically(path, written.to_yaml().as_bytes()).map_err(|e| {
-            BadInput(format!(
-                "{}: cannot write the baseline: {e}",
-                path.display()
-            ))
-        })?;
-        print::err(format_args!(
-            "wrote {} to {}\n",
-            plural(written.known_failures.len(), "known failure"),
-            path.display()
-        ));
-        return Ok(ExitCode::SUCCESS);
+        return write_baseline(path, &run, baseline.as_ref());
     }
-
     let passed = match &comparison {
         Some(comparison) => comparison.is_clean(),
         None => run.tally().is_success(),
@@ -188,26 +132,113 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     })
 }
 
-/// The JSON report of an interrupted run carries `"interrupted"` as its last field: the signal,
-/// how many cases were run and the ids of those not run.
-fn interrupted_json(report: String, stopped: Option<&crate::interrupt::Stopped>) -> String {
-    let Some(stopped) = stopped else {
-        return report;
-    };
-    let Some(body) = report.trim_end().strip_suffix('}') else {
-        return report;
-    };
-    let interrupted = serde_json::json!({
-        "signal": crate::interrupt::name(stopped.signal),
-        "cases_run": stopped.run,
-        "not_run": stopped.not_run,
-    });
-    let Ok(value) = serde_json::to_string_pretty(&interrupted) else {
-        return report;
-    };
-    format!(
-        "{},\n  \"interrupted\": {}\n}}\n",
-        body.trim_end(),
-        value.replace('\n', "\n  ")
+/// The engine's spec and the files given checked, and the baseline the run is compared with.
+fn arguments(args: &RunArgs) -> Result<Option<Baseline>, BadInput> {
+    crate::registry::check_spec(&args.engine).map_err(BadInput)?;
+    if let Some(path) = &args.write_baseline {
+        crate::output::check_writable(path, "the baseline")?;
+    }
+    Ok(match &args.baseline {
+        Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
+        // The reference's own known failures, over the built-in catalogue: where shakmaty
+        // disagrees with the rules.
+        None if args.engine == "reference"
+            && args.selection.cases.is_empty()
+            && args.write_baseline.is_none() =>
+        {
+            Some(Baseline::reference())
+        }
+        None => None,
+    })
+}
+
+/// The catalogue checked against the engine (`engine` its first instance), with `--jobs`
+/// instances; where it stopped if interrupted.
+fn check<'c>(
+    args: &RunArgs,
+    engine: Box<dyn chess_conformance::Engine>,
+    catalogue: &'c Catalogue,
+) -> Result<crate::pool::Finished<'c>, BadInput> {
+    let make = || crate::engine_options::engine(&args.engine, &args.external);
+    let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
+    let progress = crate::progress::Progress::new(
+        &[args.engine.as_str()],
+        catalogue.cases().len(),
+        crate::progress::wanted(args.no_progress),
+    );
+    // Every instance's process group has ended when this returns, not at exit.
+    crate::pool::run_engines(
+        &[&make],
+        Some(engine),
+        catalogue,
+        args.external.limits(),
+        jobs,
+        &progress,
     )
+    .pop()
+    .flatten()
+    .ok_or_else(|| BadInput(format!("`{}` was not run", args.engine)))?
+}
+
+/// The report in the format asked for; `account` (the baseline's, the interruption's) ends
+/// the text report.
+fn render(
+    args: &RunArgs,
+    run: &Run,
+    stopped: Option<&Stopped>,
+    account: &str,
+    score: Option<&crate::score::Score>,
+) -> Result<String, BadInput> {
+    let detail = if args.verbose {
+        Detail::Verbose
+    } else {
+        Detail::Normal
+    };
+    Ok(match args.format {
+        Format::Text => {
+            report::text_painted(run, detail, account, crate::progress::paint(args.color))
+        }
+        Format::Json => {
+            let mut report = Report::new(run);
+            report.interrupted = stopped.map(interruption);
+            report.to_json()
+        }
+        Format::Junit => crate::junit::junit(run).map_err(BadInput)? + "\n",
+        Format::Markdown => match score {
+            Some(score) => report::markdown_with_score(run, &score.line()),
+            None => report::markdown(run),
+        },
+        Format::Listing => report::listing(run),
+    })
+}
+
+/// Writes the failures and errors of `run` as a baseline (keeping the reasons of `previous`).
+fn write_baseline(
+    path: &Path,
+    run: &Run,
+    previous: Option<&Baseline>,
+) -> Result<ExitCode, BadInput> {
+    let written = Baseline::from_run(run, previous);
+    crate::write::atomically(path, written.to_yaml().as_bytes()).map_err(|e| {
+        BadInput(format!(
+            "{}: cannot write the baseline: {e}",
+            path.display()
+        ))
+    })?;
+    print::err(format_args!(
+        "wrote {} to {}\n",
+        plural(written.known_failures.len(), "known failure"),
+        path.display()
+    ));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Where an interrupted run stopped, as its report says it: the signal's name, how many cases
+/// were run and the ids of those not run.
+fn interruption(stopped: &Stopped) -> Interruption {
+    Interruption {
+        signal: crate::interrupt::name(stopped.signal).to_owned(),
+        cases_run: stopped.run,
+        not_run: stopped.not_run.clone(),
+    }
 }

@@ -40,7 +40,7 @@ mod xboard;
 use fakes::{fake_protocol_engine, fake_uci_engine, fake_xboard_engine};
 use faults::{cli_run, faults, given_up, hang, stderr_tail};
 use groups::{grandchild, huge_timeout, interrupted, process_groups};
-use jobs::{jobs_crash_alone, jobs_same_report};
+use jobs::{jobs_crash_alone, jobs_same_report, scratch};
 use protocol::{answers, handshake, same_verdicts, unknown_capabilities, validation};
 use uci::{STOCKFISH, stockfish, uci_answers, uci_faults};
 use xboard::{xboard_answers, xboard_faults, xboard_handshake};

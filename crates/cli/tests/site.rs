@@ -568,9 +568,31 @@ fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
     let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let dir = scratch("own-cases");
-    let report = dir.join("wrong.json");
-    std::fs::write(&report, &out.stdout).unwrap();
     let page = "cases/piece-moves/start-21-wrong.html";
+    // The report carries each case's FEN and moves: its boards are drawn without the cases.
+    let carried = dir.join("carried.json");
+    std::fs::write(&carried, &out.stdout).unwrap();
+    let from_report = dir.join("from-report");
+    let out = cli(&[
+        "report",
+        "--html",
+        from_report.to_str().unwrap(),
+        carried.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("not in"), "{stderr}");
+    let body = std::fs::read_to_string(from_report.join(page)).unwrap();
+    assert!(body.contains("<svg class=\"board\""), "{body}");
+    // A report written before they were carried: no board without the cases.
+    let mut older: Value = serde_json::from_slice(&std::fs::read(&carried).unwrap()).unwrap();
+    for verdict in older["verdicts"].as_array_mut().unwrap() {
+        let verdict = verdict.as_object_mut().unwrap();
+        verdict.remove("fen");
+        verdict.remove("moves");
+    }
+    let report = dir.join("wrong.json");
+    std::fs::write(&report, older.to_string()).unwrap();
 
     let without = dir.join("without");
     let out = cli(&[

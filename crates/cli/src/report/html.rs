@@ -1,7 +1,7 @@
 //! The pages of the site: `index.html` (rule areas by engines), `cases.html` (every case, with
 //! search and filters in a small inline script), `engines/SLUG.html` (an engine's failures by
-//! area), `cases/AREA/SLUG.html` (a case: boards, FEN, moves, article, and expected against
-//! actual per assertion and engine), and `site.css`.
+//! area; a run stopped by a signal says so here and on the index), `cases/AREA/SLUG.html`
+//! (`case_page.rs`), and `site.css`.
 //!
 //! Everything from a report or a case file goes through [`esc`]. The tables are plain HTML;
 //! the script only hides rows, so every page reads the same without it. Nothing is fetched
@@ -13,7 +13,7 @@ use std::path::Path;
 
 use chess_conformance::{Outcome, Tally, Verdict};
 
-use super::{EngineRun, Site, SiteCase, board, case_path};
+use super::{EngineRun, Site, case_path};
 
 /// Text made safe for HTML, in an element or a quoted attribute: control characters and
 /// bidirectional overrides escaped as the text report shows them, then `&`, `<`, `>`, `"` and
@@ -75,7 +75,7 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
                             return Err(std::io::ErrorKind::Interrupted.into());
                         }
                         page.clear();
-                        case_page(site, case, &mut page);
+                        super::case_page::case_page(site, case, &mut page);
                         std::fs::write(dir.join(case_path(&case.id)), page.as_bytes())?;
                     }
                     Ok(())
@@ -91,7 +91,7 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
 }
 
 /// The start of every page, up to `<main>`; `root` leads back to the site's folder (`../../`).
-fn head(out: &mut String, title: &str, root: &str) {
+pub(super) fn head(out: &mut String, title: &str, root: &str) {
     let _ = write!(
         out,
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -104,7 +104,7 @@ fn head(out: &mut String, title: &str, root: &str) {
     );
 }
 
-fn foot(out: &mut String) {
+pub(super) fn foot(out: &mut String) {
     let _ = writeln!(
         out,
         "</main><footer>Written by chess-conformance {} (<code>report --html</code>). Each \
@@ -115,7 +115,7 @@ fn foot(out: &mut String) {
 }
 
 /// An outcome as a coloured label.
-fn badge(outcome: Outcome) -> String {
+pub(super) fn badge(outcome: Outcome) -> String {
     format!("<span class=\"badge {0}\">{0}</span>", outcome.name())
 }
 
@@ -165,6 +165,25 @@ fn index(site: &Site) -> String {
         crate::text::plural(site.cases.len(), "case"),
         engines_list(site),
     );
+    engines_table(&mut out, site);
+    areas_by_engine(&mut out, site);
+    let _ = write!(
+        out,
+        "<p class=\"muted\">Cases from {}. Reports: {}.</p>",
+        esc(&site.catalogue),
+        site.engines
+            .iter()
+            .map(|e| format!("<code>{}</code>", esc(&e.file.display().to_string())))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    foot(&mut out);
+    out
+}
+
+/// The index's table of engines: each one's totals and mutation score, and whether its run was
+/// interrupted.
+fn engines_table(out: &mut String, site: &Site) {
     let _ = write!(
         out,
         "<h2>Engines</h2><table class=\"engines\"><thead><tr><th>engine</th><th class=\"num\">\
@@ -182,13 +201,14 @@ fn index(site: &Site) -> String {
         };
         let _ = write!(
             out,
-            "<tr data-engine=\"{}\"><td><a href=\"engines/{}.html\">{}</a></td>\
+            "<tr data-engine=\"{}\"><td><a href=\"engines/{}.html\">{}</a>{}</td>\
              <td class=\"num pass\">{}</td><td class=\"num fail\">{}</td>\
              <td class=\"num skip\">{}</td><td class=\"num error\">{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{score}</td></tr>",
             e.slug,
             e.slug,
             esc(&e.identity),
+            interrupted(e),
             t.passed,
             t.failed,
             t.skipped,
@@ -196,9 +216,25 @@ fn index(site: &Site) -> String {
             t.total()
         );
     }
+    out.push_str("</tbody></table>");
+}
+
+/// ` <span class="interrupted">interrupted by SIGINT after 6 of 40 cases</span>` for a run a
+/// signal stopped; nothing for a whole one.
+fn interrupted(engine: &EngineRun) -> String {
+    engine.interrupted().map_or_else(String::new, |i| {
+        format!(
+            " <span class=\"interrupted\">{}</span>",
+            esc(&i.to_string())
+        )
+    })
+}
+
+/// The index's matrix: rule areas by engines, each cell the area's counts.
+fn areas_by_engine(out: &mut String, site: &Site) {
     let _ = write!(
         out,
-        "</tbody></table><h2>Rule areas by engine</h2>{LEGEND}<div class=\"scroll\">\
+        "<h2>Rule areas by engine</h2>{LEGEND}<div class=\"scroll\">\
          <table class=\"matrix\"><thead><tr><th>area</th>"
     );
     for e in &site.engines {
@@ -230,7 +266,7 @@ fn index(site: &Site) -> String {
                         e.slug,
                         anchor(area)
                     );
-                    counts(&mut out, t);
+                    counts(out, t);
                     out.push_str("</a></td>");
                 }
                 None => out.push_str("<td class=\"cell none\">not run</td>"),
@@ -246,22 +282,10 @@ fn index(site: &Site) -> String {
             worst(&e.tally),
             e.slug
         );
-        counts(&mut out, &e.tally);
+        counts(out, &e.tally);
         out.push_str("</td>");
     }
     out.push_str("</tr></tfoot></table></div>");
-    let _ = write!(
-        out,
-        "<p class=\"muted\">Cases from {}. Reports: {}.</p>",
-        esc(&site.catalogue),
-        site.engines
-            .iter()
-            .map(|e| format!("<code>{}</code>", esc(&e.file.display().to_string())))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    foot(&mut out);
-    out
 }
 
 /// `chess 3.2.0 and cozy-chess 0.3.4`, escaped.
@@ -279,7 +303,7 @@ fn engines_list(site: &Site) -> String {
 }
 
 /// Text as a URL query value: letters, digits, `-`, `_` and `.` kept, every other byte `%HH`.
-fn query(text: &str) -> String {
+pub(super) fn query(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for b in text.bytes() {
         if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
@@ -423,8 +447,13 @@ fn engine_page(engine: &EngineRun) -> String {
     let t = &engine.tally;
     let _ = write!(
         out,
-        "<h1>{}</h1><p class=\"lead\">{} from <code>{}</code>: ",
+        "<h1>{}</h1>{}<p class=\"lead\">{} from <code>{}</code>: ",
         esc(&engine.identity),
+        engine.interrupted().map_or_else(String::new, |i| format!(
+            "<p class=\"interrupted\">This run was {}: the counts are those of the cases \
+             run.</p>",
+            esc(&i.to_string())
+        )),
         crate::text::plural(t.total(), "case"),
         esc(&engine.file.display().to_string())
     );
@@ -457,7 +486,7 @@ fn engine_page(engine: &EngineRun) -> String {
         );
         counts(&mut out, tally);
         out.push_str("</h2>");
-        let in_area = || engine.verdicts.iter().filter(|v| &v.area == area);
+        let in_area = || engine.verdicts().filter(|v| &v.area == area);
         let bad: Vec<&Verdict> = in_area()
             .filter(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
             .collect();
@@ -505,192 +534,6 @@ fn engine_page(engine: &EngineRun) -> String {
     }
     foot(&mut out);
     out
-}
-
-/// One row of a case's table of assertions: its label and expected answer, and each engine's
-/// check of it.
-struct Row<'v> {
-    assertion: &'v str,
-    expected: &'v str,
-    checks: Vec<Option<&'v chess_conformance::Check>>,
-}
-
-fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
-    let depth = case_path(&case.id).matches('/').count();
-    let root = "../".repeat(depth);
-    head(out, &case.id, &root);
-    let _ = write!(
-        out,
-        "<p class=\"crumbs\"><a href=\"{root}index.html\">areas</a> › <a href=\"{root}cases.html\
-         ?area={5}\">{0}</a></p><h1>{1}</h1><p class=\"lead\">{2}</p><dl class=\"facts\">\
-         <dt>FIDE article</dt><dd>{3}</dd><dt>case file</dt><dd><code>{4}</code></dd>",
-        esc(&case.area),
-        esc(&case.id),
-        esc(&case.title),
-        esc(&case.rule),
-        esc(&case.place),
-        query(&case.area)
-    );
-    match case.loaded {
-        Some(loaded) => {
-            let c = &loaded.case;
-            if let Some(source) = &c.source {
-                let _ = write!(out, "<dt>source</dt><dd>{}</dd>", esc(source));
-            }
-            if !c.tags.is_empty() {
-                let _ = write!(out, "<dt>tags</dt><dd>{}</dd>", esc(&c.tags.join(", ")));
-            }
-            let _ = write!(
-                out,
-                "<dt>FEN</dt><dd><code class=\"fen\">{}</code></dd>",
-                esc(&c.fen)
-            );
-            if !c.moves.is_empty() {
-                let _ = write!(
-                    out,
-                    "<dt>moves</dt><dd><code class=\"moves\">{}</code></dd>",
-                    esc(&c.moves.join(" "))
-                );
-            }
-            out.push_str("</dl><div class=\"boards\">");
-            figure(out, &c.fen, None, "b0", "The position of the FEN");
-            if !c.moves.is_empty() {
-                match chess_conformance::replay::Replay::new(&c.fen, &c.moves) {
-                    Ok(replay) => figure(
-                        out,
-                        &replay.fen(),
-                        c.moves.last().map(String::as_str),
-                        "b1",
-                        &format!("After {}", crate::text::plural(c.moves.len(), "move")),
-                    ),
-                    Err(e) => {
-                        let _ = write!(
-                            out,
-                            "<p class=\"muted\">The history cannot be replayed: {}</p>",
-                            esc(&e.to_string())
-                        );
-                    }
-                }
-            }
-            out.push_str("</div>");
-        }
-        None => {
-            let _ = write!(
-                out,
-                "</dl><p class=\"muted\">This case is not in {}: no board, FEN or moves \
-                 (give the case files of the run with <code>--cases</code>).</p>",
-                esc(&site.catalogue)
-            );
-        }
-    }
-    // Each engine's verdict.
-    let verdicts: Vec<Option<&Verdict>> =
-        site.engines.iter().map(|e| e.verdict(&case.id)).collect();
-    out.push_str("<h2>Verdicts</h2><table class=\"verdicts\"><tbody>");
-    for (e, v) in site.engines.iter().zip(&verdicts) {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\"><a href=\"{root}engines/{}.html\">{}</a></th>",
-            e.slug,
-            esc(&e.identity)
-        );
-        match v {
-            Some(v) => {
-                let _ = write!(out, "<td>{}", badge(v.outcome));
-                if let Some(reason) = &v.reason {
-                    let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
-                }
-                out.push_str("</td>");
-            }
-            None => out.push_str("<td class=\"muted\">not run</td>"),
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody></table>");
-    // The assertions: one row per label and expected answer, a column per engine.
-    let mut rows: Vec<Row> = Vec::new();
-    for (i, v) in verdicts.iter().enumerate() {
-        for check in v.iter().flat_map(|v| &v.checks) {
-            let at = rows
-                .iter()
-                .position(|r| r.assertion == check.assertion && r.expected == check.expected);
-            let at = at.unwrap_or_else(|| {
-                rows.push(Row {
-                    assertion: &check.assertion,
-                    expected: &check.expected,
-                    checks: vec![None; verdicts.len()],
-                });
-                rows.len() - 1
-            });
-            rows[at].checks[i] = Some(check);
-        }
-    }
-    out.push_str(
-        "<h2>Assertions</h2><div class=\"scroll\"><table class=\"checks\"><thead><tr>\
-         <th>assertion</th><th>expected</th>",
-    );
-    for e in &site.engines {
-        let _ = write!(out, "<th>{}</th>", esc(&e.identity));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for row in &rows {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\"><code>{}</code></th><td><code>{}</code></td>",
-            esc(row.assertion),
-            esc(row.expected)
-        );
-        for (check, engine) in row.checks.iter().zip(&site.engines) {
-            match check {
-                Some(check) => {
-                    let _ = write!(
-                        out,
-                        "<td class=\"check {0}\" data-engine=\"{1}\">{2}",
-                        check.outcome.name(),
-                        engine.slug,
-                        badge(check.outcome)
-                    );
-                    if !check.actual.is_empty() {
-                        let _ =
-                            write!(out, " <code class=\"actual\">{}</code>", esc(&check.actual));
-                    }
-                    if let Some(reason) = &check.reason {
-                        let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
-                    }
-                    out.push_str("</td>");
-                }
-                None => out.push_str("<td class=\"muted\">not asked</td>"),
-            }
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody></table></div>");
-    foot(out);
-}
-
-/// A board and its caption; a placement that cannot be read is said instead.
-fn figure(out: &mut String, fen: &str, last_move: Option<&str>, id: &str, caption: &str) {
-    match board::svg(fen, last_move, id) {
-        Ok(svg) => {
-            let turn = board::side_to_move(fen)
-                .map(|t| format!(", {t} to move"))
-                .unwrap_or_default();
-            let _ = write!(
-                out,
-                "<figure>{svg}<figcaption>{}{}</figcaption></figure>",
-                esc(caption),
-                turn
-            );
-        }
-        Err(why) => {
-            let _ = write!(
-                out,
-                "<p class=\"muted\">{}: no board (the FEN's placement: {})</p>",
-                esc(caption),
-                esc(&why)
-            );
-        }
-    }
 }
 
 /// The stylesheet every page links to.
@@ -752,6 +595,7 @@ td.cell.skip { border-left-color: var(--skip); }
 td.check.fail { background: var(--fail-bg); }
 td.check.error { background: var(--error-bg); }
 .reason { color: var(--muted); font-size: .9em; }
+.interrupted { color: var(--error); font-weight: 600; }
 .search, .filters { display: flex; flex-wrap: wrap; gap: .8em; margin: 1em 0; }
 .search input { width: min(28em, 100%); }
 input, select, button { font: inherit; padding: .3em .5em; border: 1px solid var(--line);

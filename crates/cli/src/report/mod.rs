@@ -1,22 +1,25 @@
 //! `chess-conformance report --html DIR REPORT.json...`: a static site from the JSON reports of
 //! runs (`run --format json`), one per engine, that opens from `file://`.
 //!
-//! Reading (this file): each report strictly (an unknown field, a truncated file, a summary
-//! that does not add up, an outcome its checks do not give are errors naming the file), the
-//! cases' positions and histories from the catalogue (the report has only their ids). Writing:
-//! `html.rs` (the pages), `board.rs` (the SVG boards). The site is written into a folder beside
-//! `DIR` and renamed into place, so `DIR` holds a whole site or its previous one.
+//! Reading (this file): each report strictly, by the core's own reader
+//! ([`Report::from_json`]: an unknown field, a truncated file, a summary that does not add up,
+//! an outcome its checks do not give are errors, here naming the file), an interrupted run's
+//! included; the cases' sources and tags from the catalogue, their positions and histories from
+//! it or, for a case it does not have, from the report. Writing: `html.rs` (the pages),
+//! `case_page.rs` (a case's page), `board.rs` (the SVG boards). The site is written into a
+//! folder beside `DIR` and renamed into place, so `DIR` holds a whole site or its previous one.
 
 mod board;
+mod case_page;
 mod html;
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chess_conformance::{Catalogue, Check, Identity, LoadedCase, Outcome, Tally, Verdict};
+use chess_conformance::report::{Interruption, Report};
+use chess_conformance::{Catalogue, LoadedCase, Tally, Verdict};
 use clap::Args;
-use serde::Deserialize;
 
 use crate::error::BadInput;
 use crate::text::{plural, slug};
@@ -43,32 +46,6 @@ pub struct ReportArgs {
     reports: Vec<PathBuf>,
 }
 
-/// One run's JSON report, as `chess_conformance::report::json` writes it.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RunReport {
-    engine: Identity,
-    summary: Tally,
-    areas: BTreeMap<String, Tally>,
-    verdicts: Vec<VerdictLine>,
-}
-
-/// One verdict of a report, with its case's title, rule and place.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerdictLine {
-    title: String,
-    rule: String,
-    file: String,
-    line: usize,
-    id: String,
-    area: String,
-    outcome: Outcome,
-    #[serde(default)]
-    reason: Option<String>,
-    checks: Vec<Check>,
-}
-
 /// One engine's run, read from its report.
 pub(crate) struct EngineRun {
     /// `name version`.
@@ -78,16 +55,14 @@ pub(crate) struct EngineRun {
     pub(crate) slug: String,
     /// The report it was read from, as given.
     pub(crate) file: PathBuf,
-    /// The verdicts, in the report's order.
-    pub(crate) verdicts: Vec<Verdict>,
+    /// The report, as read (and checked) by [`Report::from_json`].
+    pub(crate) report: Report,
     /// Each case id's verdict.
     by_id: HashMap<String, usize>,
-    /// The totals, counted from the verdicts (and checked against the report's).
+    /// The totals (the report's, which are those of its verdicts).
     pub(crate) tally: Tally,
     /// The counts per area, areas in order of first appearance.
     pub(crate) areas: Vec<(String, Tally)>,
-    /// Each verdict's case title, rule and `file:line`, as the report gives them.
-    lines: Vec<(String, String, String)>,
     /// The share of mutants this engine's run killed, where known. A run report carries none
     /// (there are no mutants yet), so it is `None` and the site says "not measured"; when a
     /// report carries one, this is where it goes, and the index shows it.
@@ -97,7 +72,19 @@ pub(crate) struct EngineRun {
 impl EngineRun {
     /// This engine's verdict on case `id`, if it ran it.
     pub(crate) fn verdict(&self, id: &str) -> Option<&Verdict> {
-        self.by_id.get(id).map(|&i| &self.verdicts[i])
+        self.by_id
+            .get(id)
+            .map(|&i| &self.report.verdicts[i].verdict)
+    }
+
+    /// The verdicts, in the report's order.
+    pub(crate) fn verdicts(&self) -> impl Iterator<Item = &Verdict> {
+        self.report.verdicts()
+    }
+
+    /// Where the run stopped, if a signal stopped it.
+    pub(crate) fn interrupted(&self) -> Option<&Interruption> {
+        self.report.interrupted.as_ref()
     }
 }
 
@@ -111,6 +98,21 @@ pub(crate) struct SiteCase<'c> {
     /// `file:line`, as the first report gives it.
     pub(crate) place: String,
     pub(crate) loaded: Option<&'c LoadedCase>,
+    /// The case's FEN and moves as the first report carries them (none in a report written
+    /// before they were), for a case the catalogue does not have.
+    pub(crate) fen: Option<String>,
+    pub(crate) moves: Vec<String>,
+}
+
+impl SiteCase<'_> {
+    /// The case's FEN and moves: the catalogue's, else the report's.
+    pub(crate) fn position(&self) -> Option<(&str, &[String])> {
+        match (self.loaded, &self.fen) {
+            (Some(loaded), _) => Some((&loaded.case.fen, &loaded.case.moves)),
+            (None, Some(fen)) => Some((fen, &self.moves)),
+            (None, None) => None,
+        }
+    }
 }
 
 /// Everything the pages are made from.
@@ -186,7 +188,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
             args.html.display()
         ))
     })?;
-    let missing = site.cases.iter().filter(|c| c.loaded.is_none()).count();
+    let missing = site.cases.iter().filter(|c| c.position().is_none()).count();
     crate::print::err(format_args!(
         "wrote {} to {} ({}, {}): open {}{}\n",
         plural(written, "page"),
@@ -242,18 +244,20 @@ impl<'c> Site<'c> {
         let mut seen: HashSet<String> = HashSet::new();
         let areas = areas_of(&engines);
         for engine in &engines {
-            for (v, verdict) in engine.verdicts.iter().enumerate() {
+            for line in &engine.report.verdicts {
+                let verdict = &line.verdict;
                 if !seen.insert(verdict.id.clone()) {
                     continue;
                 }
-                let (title, rule, place) = engine.lines[v].clone();
                 cases.push(SiteCase {
                     id: verdict.id.clone(),
                     area: verdict.area.clone(),
-                    title,
-                    rule,
-                    place,
+                    title: line.title.clone(),
+                    rule: line.rule.clone(),
+                    place: format!("{}:{}", line.file, line.line),
                     loaded: by_id.get(verdict.id.as_str()).copied(),
+                    fen: line.fen.clone(),
+                    moves: line.moves.clone(),
                 });
             }
         }
@@ -266,104 +270,29 @@ impl<'c> Site<'c> {
     }
 }
 
-/// Reads one report: JSON of the right shape, each verdict's outcome the one its checks give,
-/// each case once, and the summary and per-area counts those of the verdicts.
+/// Reads one report, strictly ([`Report::from_json`]: the errors name the file).
 fn read_report(path: &Path) -> Result<EngineRun, BadInput> {
     let shown = path.display();
     let text = std::fs::read(path).map_err(|e| BadInput(format!("{shown}: cannot read: {e}")))?;
-    let report: RunReport = serde_json::from_slice(&text).map_err(|e| {
-        // serde_json ends its message with "at line L column C"; the place goes first here.
-        let message = e.to_string();
-        let message = match message.rfind(" at line ") {
-            Some(at) => message[..at].to_owned(),
-            None => message,
-        };
-        BadInput(format!(
-            "{shown}:{}:{}: not a run report (`run --format json`): {message}",
-            e.line(),
-            e.column()
-        ))
+    let report = Report::from_json(&text).map_err(|e| match e.place {
+        Some(_) => BadInput(format!("{shown}:{e}")),
+        None => BadInput(format!("{shown}: {e}")),
     })?;
-    let bad = |why: String| BadInput(format!("{shown}: {why}"));
-    let mut verdicts = Vec::with_capacity(report.verdicts.len());
-    let mut lines = Vec::with_capacity(report.verdicts.len());
-    let mut by_id = HashMap::with_capacity(report.verdicts.len());
-    let mut order: Vec<String> = Vec::new();
-    let mut areas: HashMap<String, Tally> = HashMap::new();
-    for (i, line) in report.verdicts.into_iter().enumerate() {
-        if line.id.is_empty() {
-            return Err(bad(format!("verdict {}: the case id is empty", i + 1)));
-        }
-        let verdict = Verdict::of(line.id.clone(), line.area.clone(), line.checks);
-        if verdict.outcome != line.outcome || verdict.reason != line.reason {
-            return Err(bad(format!(
-                "case {}: the report says {} but its checks give {}: a report edited or cut \
-                 short?",
-                line.id,
-                said(line.outcome, line.reason.as_deref()),
-                said(verdict.outcome, verdict.reason.as_deref()),
-            )));
-        }
-        if by_id.insert(line.id.clone(), i).is_some() {
-            return Err(bad(format!("case {} has two verdicts", line.id)));
-        }
-        if !areas.contains_key(&line.area) {
-            order.push(line.area.clone());
-        }
-        areas.entry(line.area.clone()).or_default().count(&verdict);
-        lines.push((
-            line.title,
-            line.rule,
-            format!("{}:{}", line.file, line.line),
-        ));
-        verdicts.push(verdict);
-    }
-    let tally = Tally::of(&verdicts);
-    if tally != report.summary {
-        return Err(bad(format!(
-            "its summary ({}) is not the count of its verdicts ({}): a report edited or cut short?",
-            report.summary, tally
-        )));
-    }
-    let counted: BTreeMap<String, Tally> = areas.clone().into_iter().collect();
-    if counted != report.areas {
-        let wrong = report
-            .areas
-            .keys()
-            .chain(counted.keys())
-            .find(|a| report.areas.get(*a) != counted.get(*a))
-            .cloned()
-            .unwrap_or_default();
-        return Err(bad(format!(
-            "its count for area `{wrong}` is not the count of its verdicts: a report edited or \
-             cut short?"
-        )));
-    }
+    let by_id = report
+        .verdicts()
+        .enumerate()
+        .map(|(i, v)| (v.id.clone(), i))
+        .collect();
     Ok(EngineRun {
         identity: report.engine.to_string(),
         slug: String::new(),
         file: path.to_owned(),
-        verdicts,
         by_id,
-        tally,
-        areas: order
-            .into_iter()
-            .map(|a| {
-                let t = areas[&a];
-                (a, t)
-            })
-            .collect(),
+        tally: report.summary,
+        areas: report.by_area(),
+        report,
         mutation_score: None,
-        lines,
     })
-}
-
-/// `fail`, `skip (the engine does not offer: san)`.
-fn said(outcome: Outcome, reason: Option<&str>) -> String {
-    match reason {
-        Some(r) => format!("{outcome} ({r})"),
-        None => outcome.to_string(),
-    }
 }
 
 /// `name`, or `name-2`, `name-3`... if it is taken; taken from then on.

@@ -353,19 +353,7 @@ fn interrupted_report(how: &str, name: &str, stdout: &str, context: &str) -> Res
                 return Err(format!("{context}\nnot the verdicts of the cases run"));
             }
         }
-        "json" => {
-            let report: Value =
-                serde_json::from_str(stdout).map_err(|e| format!("{context}\nnot JSON: {e}"))?;
-            let interrupted = &report["interrupted"];
-            let run = interrupted["cases_run"].as_u64().unwrap_or(0);
-            if interrupted["signal"] != name
-                || run == 0
-                || report["verdicts"].as_array().map(|v| v.len() as u64) != Some(run)
-                || interrupted["not_run"].as_array().is_none_or(Vec::is_empty)
-            {
-                return Err(format!("{context}\n{interrupted}"));
-            }
-        }
+        "json" => interrupted_json(context, stdout, name)?,
         _ => contains_all(
             stdout,
             &[
@@ -401,5 +389,56 @@ fn nothing_written(
             "{context}\nwritten: {files:?} ({in_written} in {written_arg})"
         ));
     }
+    Ok(())
+}
+
+/// The JSON report of an interrupted run: the verdicts of the cases run, and where it stopped;
+/// `report --html` renders it, the index and the engine's page saying it was interrupted.
+fn interrupted_json(context: &str, stdout: &str, name: &str) -> Result<(), String> {
+    let report: Value =
+        serde_json::from_str(stdout).map_err(|e| format!("{context}\nnot JSON: {e}"))?;
+    let interrupted = &report["interrupted"];
+    let run = interrupted["cases_run"].as_u64().unwrap_or(0);
+    let not_run = interrupted["not_run"].as_array().map_or(0, Vec::len);
+    if interrupted["signal"] != name
+        || run == 0
+        || report["verdicts"].as_array().map(|v| v.len() as u64) != Some(run)
+        || not_run == 0
+    {
+        return Err(format!("{context}\n{interrupted}"));
+    }
+    let dir = scratch("interrupted-site")?;
+    let file = dir.join("interrupted.json");
+    std::fs::write(&file, stdout).map_err(|e| e.to_string())?;
+    let site = dir.join("site");
+    let out = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(["report", "--html"])
+        .args([&site, &file])
+        .output()
+        .map_err(|e| e.to_string())?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!(
+            "{context}\nreport --html: {:?}\n{stderr}",
+            out.status
+        ));
+    }
+    let said = format!(
+        "interrupted by {name} after {run} of {} cases",
+        run as usize + not_run
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).map_err(|e| e.to_string())?;
+    // The one engine's page, named after its identity.
+    let page = std::fs::read_dir(site.join("engines"))
+        .map_err(|e| e.to_string())?
+        .find_map(Result::ok)
+        .ok_or("no engine page")?;
+    let engine = std::fs::read_to_string(page.path()).map_err(|e| e.to_string())?;
+    if !index.contains(&said) || !engine.contains(&format!("This run was {said}")) {
+        return Err(format!(
+            "{context}\n`{said}` not on the index or the engine's page:\n{index}"
+        ));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }

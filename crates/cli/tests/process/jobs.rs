@@ -3,7 +3,7 @@
 use super::*;
 
 /// A fresh folder for one test's files.
-fn scratch(what: &str) -> Result<std::path::PathBuf, String> {
+pub(crate) fn scratch(what: &str) -> Result<std::path::PathBuf, String> {
     let dir = std::env::temp_dir().join(format!("chess-conformance-{what}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;

@@ -3,12 +3,14 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use serde::Serialize;
-
 use crate::catalogue::{Catalogue, LoadedCase};
 use crate::diagram::diagram;
 use crate::engine::Identity;
 use crate::verdict::{Check, Outcome, Tally, Verdict};
+
+mod json;
+
+pub use json::{Interruption, Report, ReportError, ReportVerdict};
 
 /// A finished run: which engine, which cases, and the verdicts, in catalogue order.
 #[derive(Debug, Clone)]
@@ -33,15 +35,41 @@ impl<'c> Run<'c> {
         limits: crate::Limits,
     ) -> Run<'c> {
         let identity = engine.identity();
-        let results = catalogue
-            .cases()
-            .iter()
-            .map(|c| (c, crate::check::check_within(engine, c, &limits)))
-            .collect();
+        let cases = catalogue.cases();
+        let mut results = Vec::with_capacity(cases.len());
+        let mut order = 0..cases.len();
+        crate::check::check_cases(
+            engine,
+            cases,
+            &limits,
+            || order.next(),
+            || false,
+            |i, verdict| results.push((&cases[i], verdict)),
+        );
         Run {
             engine: identity,
             results,
         }
+    }
+
+    /// The run of `engine` over `catalogue` from each case's verdict by its place in the
+    /// catalogue (`None`: the case was not run, the run being interrupted first), and the ids
+    /// of the cases not run, in catalogue order.
+    pub fn from_verdicts(
+        engine: Identity,
+        catalogue: &'c Catalogue,
+        verdicts: Vec<Option<Verdict>>,
+    ) -> (Run<'c>, Vec<String>) {
+        let cases = catalogue.cases();
+        let mut results = Vec::with_capacity(cases.len());
+        let mut not_run = Vec::new();
+        for (case, verdict) in cases.iter().zip(verdicts) {
+            match verdict {
+                Some(verdict) => results.push((case, verdict)),
+                None => not_run.push(case.case.id.clone()),
+            }
+        }
+        (Run { engine, results }, not_run)
     }
 
     /// The counts of outcomes.
@@ -51,21 +79,7 @@ impl<'c> Run<'c> {
 
     /// The counts of outcomes per rule area, areas in order of first appearance.
     pub fn by_area(&self) -> Vec<(String, Tally)> {
-        let mut order: Vec<String> = Vec::new();
-        let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
-        for (_, v) in &self.results {
-            if !tallies.contains_key(&v.area) {
-                order.push(v.area.clone());
-            }
-            tallies.entry(v.area.clone()).or_default().count(v);
-        }
-        order
-            .into_iter()
-            .map(|a| {
-                let t = tallies[&a];
-                (a, t)
-            })
-            .collect()
+        json::by_area(self.results.iter().map(|(_, v)| v))
     }
 
     /// The assertions skipped in cases that were asked something (passed or failed), by reason:
@@ -361,44 +375,11 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict, paint: 
     }
 }
 
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    engine: &'a Identity,
-    summary: Tally,
-    areas: BTreeMap<String, Tally>,
-    verdicts: Vec<JsonVerdict<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonVerdict<'a> {
-    title: &'a str,
-    rule: &'a str,
-    file: &'a str,
-    line: usize,
-    #[serde(flatten)]
-    verdict: &'a Verdict,
-}
-
 /// The JSON report: the engine, the totals overall and per area, and every verdict with its
-/// case's title, rule and place, and each check's expected and actual answers.
+/// case's title, rule, place, FEN and moves, and each check's expected and actual answers
+/// ([`Report`], written as [`Report::to_json`]).
 pub fn json(run: &Run) -> String {
-    let report = JsonReport {
-        engine: &run.engine,
-        summary: run.tally(),
-        areas: run.by_area().into_iter().collect(),
-        verdicts: run
-            .results
-            .iter()
-            .map(|(case, verdict)| JsonVerdict {
-                title: &case.case.title,
-                rule: &case.case.rule,
-                file: &case.file,
-                line: case.line,
-                verdict,
-            })
-            .collect(),
-    };
-    serde_json::to_string_pretty(&report).expect("verdicts serialize") + "\n"
+    Report::new(run).to_json()
 }
 
 /// One line saying why a verdict is not a pass: the error or skip reason, or the first wrong

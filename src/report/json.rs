@@ -1,0 +1,345 @@
+//! A run's result as one type, [`Report`]: what `run --format json` writes and `report --html`
+//! reads, by the same code ([`Report::to_json`], [`Report::from_json`]), an interrupted run
+//! included.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
+
+use super::Run;
+use crate::engine::Identity;
+use crate::verdict::{Outcome, Tally, Verdict};
+
+/// A run's result: the engine, the catalogue's version when it has one, the totals overall and
+/// per rule area, every verdict with its case's title, rule, place, FEN and moves, and, for a
+/// run stopped by a signal, where it stopped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    /// The engine checked.
+    pub engine: Identity,
+    /// The version of the catalogue the cases came from; none yet (absent from the JSON).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalogue_version: Option<String>,
+    /// The counts of outcomes.
+    pub summary: Tally,
+    /// The counts of outcomes per rule area.
+    pub areas: BTreeMap<String, Tally>,
+    /// Every case run, in catalogue order.
+    pub verdicts: Vec<ReportVerdict>,
+    /// Where the run stopped, if a signal stopped it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<Interruption>,
+}
+
+/// One verdict of a [`Report`], with what a reader needs of its case: its title, FIDE article,
+/// place, position and history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportVerdict {
+    /// The case's title.
+    pub title: String,
+    /// The FIDE article it tests.
+    pub rule: String,
+    /// The file it came from.
+    pub file: String,
+    /// Its line in that file.
+    pub line: usize,
+    /// The verdict (its fields sit beside the case's in the JSON).
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// The case's FEN (absent from reports written before it was carried).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// The case's moves, in UCI; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
+    /// Fields read that none of the above takes: an error of [`Report::from_json`] (serde
+    /// cannot deny them beside a flattened field).
+    #[serde(flatten, skip_serializing)]
+    unknown: BTreeMap<String, IgnoredAny>,
+}
+
+/// Where an interrupted run stopped.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Interruption {
+    /// The signal's name (`SIGINT`, `SIGTERM`).
+    pub signal: String,
+    /// How many cases were run: the report's verdicts are theirs.
+    pub cases_run: usize,
+    /// The ids of the cases not run, in catalogue order.
+    pub not_run: Vec<String>,
+}
+
+impl Interruption {
+    /// The cases the run was to check: those run and those not.
+    pub fn cases(&self) -> usize {
+        self.cases_run + self.not_run.len()
+    }
+}
+
+impl fmt::Display for Interruption {
+    /// `interrupted by SIGINT after 6 of 40 cases`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "interrupted by {} after {} of {} cases",
+            self.signal,
+            self.cases_run,
+            self.cases()
+        )
+    }
+}
+
+/// Why a text is not a report: where (a JSON error's line and column) and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportError {
+    /// The line and column of a JSON error; none for a report that reads but does not add up.
+    pub place: Option<(usize, usize)>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.place {
+            Some((line, column)) => write!(
+                f,
+                "{line}:{column}: not a run report (`run --format json`): {}",
+                self.message
+            ),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+impl Report {
+    /// The report of `run`, not interrupted.
+    pub fn new(run: &Run) -> Report {
+        Report {
+            engine: run.engine.clone(),
+            catalogue_version: None,
+            summary: run.tally(),
+            areas: run.by_area().into_iter().collect(),
+            verdicts: run
+                .results
+                .iter()
+                .map(|(case, verdict)| ReportVerdict {
+                    title: case.case.title.clone(),
+                    rule: case.case.rule.clone(),
+                    file: case.file.clone(),
+                    line: case.line,
+                    verdict: verdict.clone(),
+                    fen: Some(case.case.fen.clone()),
+                    moves: case.case.moves.clone(),
+                    unknown: BTreeMap::new(),
+                })
+                .collect(),
+            interrupted: None,
+        }
+    }
+
+    /// The report as JSON, pretty-printed, with a final newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
+    }
+
+    /// Reads a report [`Report::to_json`] wrote, strictly: JSON of the right shape with no
+    /// unknown field, each verdict's outcome and reason those its checks give, each case once,
+    /// and the summary and per-area counts those of the verdicts.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong first, with its line and column when the JSON itself is.
+    pub fn from_json(json: &[u8]) -> Result<Report, ReportError> {
+        let report: Report = serde_json::from_slice(json).map_err(|e| {
+            // serde_json ends its message with "at line L column C"; the place is apart.
+            let message = e.to_string();
+            let message = match message.rfind(" at line ") {
+                Some(at) => message[..at].to_owned(),
+                None => message,
+            };
+            ReportError {
+                place: Some((e.line(), e.column())),
+                message,
+            }
+        })?;
+        report.check().map_err(|message| ReportError {
+            place: None,
+            message,
+        })?;
+        Ok(report)
+    }
+
+    /// What [`Report::from_json`] checks beyond the shape.
+    fn check(&self) -> Result<(), String> {
+        let mut ids: HashSet<&str> = HashSet::with_capacity(self.verdicts.len());
+        for (i, line) in self.verdicts.iter().enumerate() {
+            let said = &line.verdict;
+            if said.id.is_empty() {
+                return Err(format!("verdict {}: the case id is empty", i + 1));
+            }
+            if let Some(field) = line.unknown.keys().next() {
+                return Err(format!("case {}: unknown field `{field}`", said.id));
+            }
+            let given = Verdict::of(said.id.clone(), said.area.clone(), said.checks.clone());
+            if given.outcome != said.outcome || given.reason != said.reason {
+                return Err(format!(
+                    "case {}: the report says {} but its checks give {}: a report edited or cut \
+                     short?",
+                    said.id,
+                    outcome_said(said.outcome, said.reason.as_deref()),
+                    outcome_said(given.outcome, given.reason.as_deref()),
+                ));
+            }
+            if !ids.insert(&said.id) {
+                return Err(format!("case {} has two verdicts", said.id));
+            }
+        }
+        let tally = self.tally();
+        if tally != self.summary {
+            return Err(format!(
+                "its summary ({}) is not the count of its verdicts ({tally}): a report edited or \
+                 cut short?",
+                self.summary
+            ));
+        }
+        let counted: BTreeMap<String, Tally> = self.by_area().into_iter().collect();
+        if counted != self.areas {
+            let wrong = self
+                .areas
+                .keys()
+                .chain(counted.keys())
+                .find(|a| self.areas.get(*a) != counted.get(*a))
+                .cloned()
+                .unwrap_or_default();
+            return Err(format!(
+                "its count for area `{wrong}` is not the count of its verdicts: a report edited \
+                 or cut short?"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The verdicts alone, in order.
+    pub fn verdicts(&self) -> impl Iterator<Item = &Verdict> {
+        self.verdicts.iter().map(|v| &v.verdict)
+    }
+
+    /// The counts of outcomes, counted from the verdicts.
+    pub fn tally(&self) -> Tally {
+        Tally::of(self.verdicts())
+    }
+
+    /// The counts of outcomes per rule area, counted from the verdicts, areas in order of first
+    /// appearance.
+    pub fn by_area(&self) -> Vec<(String, Tally)> {
+        by_area(self.verdicts())
+    }
+}
+
+/// The counts of outcomes of `verdicts` per rule area, areas in order of first appearance.
+pub(super) fn by_area<'v>(verdicts: impl Iterator<Item = &'v Verdict>) -> Vec<(String, Tally)> {
+    let mut order: Vec<(String, Tally)> = Vec::new();
+    let mut at: HashMap<&str, usize> = HashMap::new();
+    for v in verdicts {
+        let i = *at.entry(&v.area).or_insert_with(|| {
+            order.push((v.area.clone(), Tally::default()));
+            order.len() - 1
+        });
+        order[i].1.count(v);
+    }
+    order
+}
+
+/// `fail`, `skip (the engine does not offer: san)`.
+fn outcome_said(outcome: Outcome, reason: Option<&str>) -> String {
+    match reason {
+        Some(r) => format!("{outcome} ({r})"),
+        None => outcome.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Catalogue, Reference};
+
+    fn report() -> Report {
+        let catalogue = Catalogue::builtin_selected(Some("castling/"), None).expect("castling");
+        Report::new(&Run::new(&mut Reference::new(), &catalogue))
+    }
+
+    #[test]
+    fn a_report_reads_back_as_it_was_written() {
+        let mut report = report();
+        assert!(report.verdicts.iter().all(|v| v.fen.is_some()));
+        assert_eq!(
+            Report::from_json(report.to_json().as_bytes()),
+            Ok(report.clone())
+        );
+        report.interrupted = Some(Interruption {
+            signal: "SIGINT".into(),
+            cases_run: report.verdicts.len(),
+            not_run: vec!["castling/z".into()],
+        });
+        let json = report.to_json();
+        assert!(
+            json.trim_end().ends_with("]\n  }\n}"),
+            "interrupted last: {json}"
+        );
+        assert_eq!(Report::from_json(json.as_bytes()), Ok(report.clone()));
+        let n = report.verdicts.len();
+        assert_eq!(
+            report.interrupted.unwrap().to_string(),
+            format!("interrupted by SIGINT after {n} of {} cases", n + 1)
+        );
+    }
+
+    #[test]
+    fn an_older_report_without_positions_still_reads() {
+        let mut value: serde_json::Value = serde_json::from_str(&report().to_json()).unwrap();
+        for v in value["verdicts"].as_array_mut().unwrap() {
+            let v = v.as_object_mut().unwrap();
+            v.remove("fen");
+            v.remove("moves");
+        }
+        let read = Report::from_json(value.to_string().as_bytes()).expect("an older report");
+        assert!(
+            read.verdicts
+                .iter()
+                .all(|v| v.fen.is_none() && v.moves.is_empty())
+        );
+    }
+
+    #[test]
+    fn a_bad_report_says_what_is_wrong() {
+        let json = report().to_json();
+        let error = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+            edit(&mut value);
+            Report::from_json(value.to_string().as_bytes())
+                .expect_err("refused")
+                .to_string()
+        };
+        let unknown = error(&|v| v["verdicts"][0]["colour"] = "red".into());
+        assert!(unknown.contains("unknown field `colour`"), "{unknown}");
+        let top = error(&|v| v["colour"] = "red".into());
+        assert!(top.contains("unknown field `colour`"), "{top}");
+        let summary = error(&|v| v["summary"]["passed"] = 1.into());
+        assert!(summary.starts_with("its summary (1 passed"), "{summary}");
+        let area = error(&|v| v["areas"]["castling"]["passed"] = 0.into());
+        assert!(area.contains("area `castling`"), "{area}");
+        let id = error(&|v| v["verdicts"][0]["id"] = "".into());
+        assert_eq!(id, "verdict 1: the case id is empty");
+        let cut = Report::from_json(&json.as_bytes()[..40]).expect_err("cut");
+        assert!(
+            cut.place.is_some() && cut.to_string().contains("EOF"),
+            "{cut}"
+        );
+    }
+}
