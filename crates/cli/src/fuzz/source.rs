@@ -167,9 +167,9 @@ fn placement(miner: &mut Miner) -> Option<Chess> {
 
 /// A random game from `start` of at most `max` plies, stopping where the miners' random games
 /// stop ([`mine::moves_if_going_on`]: no legal move, insufficient material, a fivefold
-/// repetition, 150 halfmoves without progress). One move in three, when
-/// it can, takes back the mover's previous move (the piece returns, nothing captured), so that
-/// repetitions, and the claims and endings they bring, are common.
+/// repetition, 150 halfmoves without progress). One move in three, when it can, takes back the
+/// mover's previous move (the piece returns, nothing captured), so that repetitions, and the
+/// claims and endings they bring, are common.
 fn play(miner: &mut Miner, start: Chess, max: usize) -> (Vec<Chess>, Vec<Move>) {
     let mut pos = start;
     let mut positions = vec![pos.clone()];
