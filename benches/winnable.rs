@@ -34,6 +34,7 @@
 use std::time::{Duration, Instant};
 
 use chess_conformance::Winnability;
+use chess_conformance::winnable::walls::zigzag_wall;
 use chess_conformance::winnable::{Budget, Proof, analyze};
 use shakmaty::fen::Fen;
 use shakmaty::{
@@ -117,17 +118,12 @@ fn random_wall_position(rng: &mut Rng) -> Chess {
     loop {
         let mut board = Board::empty();
         let parity = rng.below(2) as u32;
-        for file in 0..8u32 {
-            let base = 3 + (file + parity) % 2;
-            let rank = match rng.below(24) {
-                0 => continue,
-                1 => base - 1,
-                2 => base + 1,
-                _ => base,
-            };
-            board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
-            board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
-        }
+        zigzag_wall(&mut board, parity, |_, base| match rng.below(24) {
+            0 => None,
+            1 => Some(base - 1),
+            2 => Some(base + 1),
+            _ => Some(base),
+        });
         board.set_piece_at(Square::new(rng.below(16) as u32), Color::White.king());
         board.set_piece_at(Square::new(48 + rng.below(16) as u32), Color::Black.king());
         let n = rng.below(3);
@@ -147,11 +143,9 @@ fn random_crossed_position(rng: &mut Rng) -> Chess {
         let mut board = Board::empty();
         let parity = rng.below(2) as u32;
         let open = rng.below(12) as u32;
-        for file in (0..8u32).filter(|&file| file != open) {
-            let rank = 3 + (file + parity) % 2;
-            board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
-            board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
-        }
+        zigzag_wall(&mut board, parity, |file, base| {
+            (file != open).then_some(base)
+        });
         board.set_piece_at(Square::new(rng.below(16) as u32), Color::White.king());
         board.set_piece_at(Square::new(48 + rng.below(16) as u32), Color::Black.king());
         let n = 1 + rng.below(3);

@@ -39,6 +39,7 @@ mod explore;
 mod material;
 mod reach;
 mod search;
+pub mod walls;
 
 pub use material::Pattern;
 

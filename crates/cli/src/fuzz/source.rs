@@ -165,26 +165,20 @@ fn placement(miner: &mut Miner) -> Option<Chess> {
     Some(setup.position(CastlingMode::Standard).unwrap_or(placed))
 }
 
-/// A random game from `start` of at most `max` plies, stopping where
-/// [`chess_conformance_generate::mine::RandomGame`] stops (no legal move, insufficient
-/// material, a fivefold repetition, 150 halfmoves without progress). One move in three, when
-/// it can, takes back the mover's previous move (the piece returns, nothing captured), so that
-/// repetitions, and the claims and endings they bring, are common.
+/// A random game from `start` of at most `max` plies, stopping where the miners' random games
+/// stop ([`mine::moves_if_going_on`]: no legal move, insufficient material, a fivefold
+/// repetition, 150 halfmoves without progress). One move in three, when it can, takes back the
+/// mover's previous move (the piece returns, nothing captured), so that repetitions, and the
+/// claims and endings they bring, are common.
 fn play(miner: &mut Miner, start: Chess, max: usize) -> (Vec<Chess>, Vec<Move>) {
     let mut pos = start;
     let mut positions = vec![pos.clone()];
     let mut moves: Vec<Move> = Vec::new();
     let mut keys = vec![RepetitionKey::of(&pos)];
     while moves.len() < max {
-        let current = keys.last().expect("the start is there");
-        let repeated = keys.iter().filter(|k| *k == current).count();
-        if pos.is_insufficient_material() || pos.halfmoves() >= 150 || repeated >= 5 {
+        let Some(legal) = mine::moves_if_going_on(&pos, &keys) else {
             break;
-        }
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
+        };
         let back = match moves.len() {
             n if n >= 2 && miner.chance(1, 3) => {
                 let previous = &moves[n - 2];

@@ -17,6 +17,7 @@ use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Piece, Position, Rol
 
 use super::{Miner, Quotas, RandomGame, case, fen, side_name};
 use chess_conformance::case::{Case, Expect, WinnableExpect};
+use chess_conformance::winnable::walls::zigzag_wall;
 use chess_conformance::{Engine, Game, GameState, Reference, StateName, Winnability};
 
 /// How many cases the area mines.
@@ -61,17 +62,12 @@ fn few_pieces(m: &mut Miner) -> Option<Chess> {
 fn wall(m: &mut Miner) -> Option<Chess> {
     let mut board = Board::empty();
     let parity = m.below(2) as u32;
-    for file in 0..8u32 {
-        let base = 3 + (file + parity) % 2;
-        let rank = match m.below(20) {
-            0 => continue,
-            1 => base - 1,
-            2 => base + 1,
-            _ => base,
-        };
-        board.set_piece_at(Square::new(rank * 8 + file), Color::White.pawn());
-        board.set_piece_at(Square::new((rank + 1) * 8 + file), Color::Black.pawn());
-    }
+    zigzag_wall(&mut board, parity, |_, base| match m.below(20) {
+        0 => None,
+        1 => Some(base - 1),
+        2 => Some(base + 1),
+        _ => Some(base),
+    });
     fn free(m: &mut Miner, board: &mut Board, piece: Piece, range: std::ops::Range<u32>) -> bool {
         let sq = Square::new(range.start + m.below((range.end - range.start) as usize) as u32);
         if board.piece_at(sq).is_some() {
@@ -280,101 +276,129 @@ pub fn dead_position(m: &mut Miner) -> Vec<Case> {
         if q.full() {
             break;
         }
-        let (prefix, start, moves): (&str, Chess, Vec<String>) = match i % 6 {
-            0 | 1 => {
-                if ![
-                    "material-both-can-mate",
-                    "material-one-side-can-mate",
-                    "material-neither-can-mate",
-                ]
-                .iter()
-                .any(|p| q.wants(p))
-                {
-                    continue;
-                }
-                let Some(pos) = few_pieces(m) else { continue };
-                ("material", pos, Vec::new())
-            }
-            2 | 3 => {
-                if !q.wants("locked-wall") && !q.wants("wall-near-miss") {
-                    continue;
-                }
-                let Some(pos) = wall(m) else { continue };
-                ("wall", pos, Vec::new())
-            }
-            4 => {
-                if !q.wants("forced-capture") && !q.wants("forced-near-miss") {
-                    continue;
-                }
-                let Some(pos) = check_to_give(m) else {
-                    continue;
-                };
-                let king = pos.board().king_of(!pos.turn());
-                let near = king.map_or(Bitboard::EMPTY, shakmaty::attacks::king_attacks);
-                let checks: Vec<_> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|mv| {
-                        near.contains(mv.to()) && {
-                            let mut after = pos.clone();
-                            after.play_unchecked(*mv);
-                            after.is_check()
-                        }
-                    })
-                    .collect();
-                if checks.is_empty() {
-                    continue;
-                }
-                let mv = checks[m.below(checks.len())];
-                ("forced", pos, vec![chess_conformance::replay::to_uci(mv)])
-            }
-            _ => {
-                if !q.wants("game-position") {
-                    continue;
-                }
-                let game: RandomGame = m.game(&initial, 300);
-                let at = game.moves.len().saturating_sub(m.below(20));
-                ("game", game.positions[at].clone(), Vec::new())
-            }
-        };
-        let fen_text = fen(&start);
-        let Some(a) = answers(&mut reference, &fen_text, &moves) else {
+        let Some((prefix, start, moves)) = a_position(m, &q, i, &initial) else {
             continue;
         };
-        let Some(expect) = expectation(&a) else {
-            continue;
-        };
-        let pattern = outcome_pattern(&expect, prefix);
-        if !q.wants(pattern) {
-            continue;
-        }
-        let board = start.board();
-        let what = format!(
-            "{} v {}",
-            material(board, Color::White),
-            material(board, Color::Black)
-        );
-        let title = match prefix {
-            "wall" => format!(
-                "{what}, pawns locked on {} files: {}",
-                locked_files(board),
-                verdict(&expect)
-            ),
-            "forced" => format!("{what}: after the check {}, {}", moves[0], verdict(&expect)),
-            "game" => format!("{what}, late in a random game: {}", verdict(&expect)),
-            _ => format!(
-                "{what}, {} to move: {}",
-                side_name(start.turn()),
-                verdict(&expect)
-            ),
-        };
-        let rule = match expect.state {
-            Some(StateName::DeadPosition | StateName::InsufficientMaterial) => "5.2.2",
-            _ => "6.9",
-        };
-        q.keep(pattern, case(title, rule, pattern, fen_text, moves, expect));
+        ask_the_reference(&mut reference, &mut q, prefix, &start, moves);
     }
     q.into_cases()
+}
+
+/// The `i`th position to ask about, by kind in turn (a kind whose patterns are full is passed):
+/// its kind (`material`, `wall`, `forced`, `game`), the start and the moves played from it.
+fn a_position(
+    m: &mut Miner,
+    q: &Quotas,
+    i: usize,
+    initial: &Chess,
+) -> Option<(&'static str, Chess, Vec<String>)> {
+    match i % 6 {
+        0 | 1 => {
+            if ![
+                "material-both-can-mate",
+                "material-one-side-can-mate",
+                "material-neither-can-mate",
+            ]
+            .iter()
+            .any(|p| q.wants(p))
+            {
+                return None;
+            }
+            Some(("material", few_pieces(m)?, Vec::new()))
+        }
+        2 | 3 => {
+            if !q.wants("locked-wall") && !q.wants("wall-near-miss") {
+                return None;
+            }
+            Some(("wall", wall(m)?, Vec::new()))
+        }
+        4 => {
+            if !q.wants("forced-capture") && !q.wants("forced-near-miss") {
+                return None;
+            }
+            let pos = check_to_give(m)?;
+            let mv = a_check_next_to_the_king(m, &pos)?;
+            Some(("forced", pos, vec![chess_conformance::replay::to_uci(mv)]))
+        }
+        _ => {
+            if !q.wants("game-position") {
+                return None;
+            }
+            let game: RandomGame = m.game(initial, 300);
+            let at = game.moves.len().saturating_sub(m.below(20));
+            Some(("game", game.positions[at].clone(), Vec::new()))
+        }
+    }
+}
+
+/// A check given on a square next to the enemy king, at random; `None` when there is none.
+fn a_check_next_to_the_king(m: &mut Miner, pos: &Chess) -> Option<shakmaty::Move> {
+    let king = pos.board().king_of(!pos.turn());
+    let near = king.map_or(Bitboard::EMPTY, shakmaty::attacks::king_attacks);
+    let checks: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| {
+            near.contains(mv.to()) && {
+                let mut after = pos.clone();
+                after.play_unchecked(*mv);
+                after.is_check()
+            }
+        })
+        .collect();
+    if checks.is_empty() {
+        return None;
+    }
+    Some(checks[m.below(checks.len())])
+}
+
+/// The reference's answers for the position, kept as a case under the pattern they show when
+/// they assert something and the pattern wants it.
+fn ask_the_reference(
+    reference: &mut Reference,
+    q: &mut Quotas,
+    prefix: &str,
+    start: &Chess,
+    moves: Vec<String>,
+) -> Option<()> {
+    let fen_text = fen(start);
+    let a = answers(reference, &fen_text, &moves)?;
+    let expect = expectation(&a)?;
+    let pattern = outcome_pattern(&expect, prefix);
+    if !q.wants(pattern) {
+        return None;
+    }
+    let title = title(prefix, start, &moves, &expect);
+    let rule = match expect.state {
+        Some(StateName::DeadPosition | StateName::InsufficientMaterial) => "5.2.2",
+        _ => "6.9",
+    };
+    q.keep(pattern, case(title, rule, pattern, fen_text, moves, expect));
+    Some(())
+}
+
+/// The title of a case: the material, what kind of position, and the verdict.
+fn title(prefix: &str, start: &Chess, moves: &[String], expect: &Expect) -> String {
+    let board = start.board();
+    let what = format!(
+        "{} v {}",
+        material(board, Color::White),
+        material(board, Color::Black)
+    );
+    match prefix {
+        "wall" => format!(
+            "{what}, pawns locked on {} files: {}",
+            locked_files(board),
+            verdict(expect)
+        ),
+        "forced" => format!("{what}: after the check {}, {}", moves[0], verdict(expect)),
+        "game" => format!("{what}, late in a random game: {}", verdict(expect)),
+        _ => format!(
+            "{what}, {} to move: {}",
+            side_name(start.turn()),
+            verdict(expect)
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use shakmaty::{Chess, Move, Position, Role};
 
-use super::{Miner, Quotas, RandomGame, case, fen, side_name, state_name};
+use super::{Miner, Quotas, RandomGame, case, fen, side_name};
 use chess_conformance::case::{Case, Expect};
 use chess_conformance::replay::{self, Replay};
 use chess_conformance::{DrawClaim, StateName};
@@ -63,11 +63,7 @@ fn cycles(m: &mut Miner, start: &Chess, n: usize, ours: Option<Role>) -> Option<
 
 fn answers(fen_text: &str, moves: &[String]) -> Option<(StateName, Vec<DrawClaim>, usize)> {
     let replay = Replay::strict(fen_text, moves).ok()?;
-    Some((
-        state_name(replay.state()),
-        replay.claims(),
-        replay.repetitions(),
-    ))
+    Some((replay.state().name(), replay.claims(), replay.repetitions()))
 }
 
 /// What declaring a move grounds: the claims of the position it makes, and how the game stands
@@ -93,7 +89,7 @@ fn claims_with_move(fen_text: &str, played: &[String], moves: &[String]) -> Opti
         let mut after = replay.clone();
         after.push(mv);
         out.claims.insert(uci.clone(), after.claims());
-        out.states.insert(uci.clone(), state_name(after.state()));
+        out.states.insert(uci.clone(), after.state().name());
     }
     Some(out)
 }
@@ -139,6 +135,15 @@ fn describe(state: StateName, claims: &[DrawClaim]) -> &'static str {
     }
 }
 
+/// What a repetition case asserts: how the game stands, and the claims while it goes on.
+fn state_and_claims(state: StateName, claims: Vec<DrawClaim>) -> Expect {
+    Expect {
+        state: Some(state),
+        claims: (state == StateName::Ongoing).then_some(claims),
+        ..Expect::default()
+    }
+}
+
 /// Repetitions, and the positions that look repeated but are not (castling rights, en passant).
 pub fn repetition(m: &mut Miner) -> Vec<Case> {
     let mut q = Quotas::new(&[
@@ -161,200 +166,188 @@ pub fn repetition(m: &mut Miner) -> Vec<Case> {
         }
         let n = 1 + m.below(4);
         match i % 4 {
-            0 => {
-                let Some(moves) = cycles(m, &start, n, None) else {
-                    continue;
-                };
-                let uci: Vec<String> = moves.iter().map(|mv| replay::to_uci(*mv)).collect();
-                let fen_text = fen(&start);
-                if q.wants("claim-with-move") && m.chance(1, 3) {
-                    // The last move of the cycles not yet played: declared, it may ground a claim.
-                    let (last, played) = uci.split_last().expect("a cycle has moves");
-                    let Ok(before) = Replay::strict(&fen_text, played) else {
-                        continue;
-                    };
-                    let Some(other) = another_move(m, &before.position, last) else {
-                        continue;
-                    };
-                    let declared_moves = [last.clone(), other];
-                    let Some(map) = claims_with_move(&fen_text, played, &declared_moves) else {
-                        continue;
-                    };
-                    let now = before.claims();
-                    let title = format!(
-                        "After {} plies of pieces going out and back, the player to move {}; \
-                         declaring a move first (9.2.1.1): {}",
-                        played.len(),
-                        if now.is_empty() {
-                            "may not claim yet"
-                        } else {
-                            "may claim already"
-                        },
-                        declared(&map)
-                    );
-                    let expect = Expect {
-                        claims: Some(now),
-                        claims_with_move: Some(map.claims),
-                        ..Expect::default()
-                    };
-                    q.keep(
-                        "claim-with-move",
-                        case(
-                            title,
-                            "9.2.1.1",
-                            "claim-with-move",
-                            fen_text,
-                            played.to_vec(),
-                            expect,
-                        ),
-                    );
-                    continue;
-                }
-                let Some((state, claims, count)) = answers(&fen_text, &uci) else {
-                    continue;
-                };
-                let title = format!(
-                    "Two pieces go out and back {n} time{}: the position has occurred {count} times, so {}",
-                    if n == 1 { "" } else { "s" },
-                    describe(state, &claims)
-                );
-                let rule = if state == StateName::FivefoldRepetition {
-                    "9.6.1"
-                } else {
-                    "9.2.1"
-                };
-                let expect = Expect {
-                    state: Some(state),
-                    claims: (state == StateName::Ongoing).then_some(claims),
-                    ..Expect::default()
-                };
-                q.keep(
-                    "repeated",
-                    case(title, rule, "repeated", fen_text, uci, expect),
-                );
-            }
-            1 => {
-                // The king or a rook with castling rights shuffles: the first occurrence had the
-                // rights, the later ones do not.
-                let rights = start.castles().castling_rights();
-                let ours = rights & start.board().by_color(start.turn());
-                if ours.is_empty() {
-                    continue;
-                }
-                let role = if m.chance(1, 2) {
-                    Role::King
-                } else {
-                    Role::Rook
-                };
-                let Some(moves) = cycles(m, &start, n + 1, Some(role)) else {
-                    continue;
-                };
-                let first = moves[0];
-                let lost = match first.role() {
-                    Role::King => true,
-                    _ => first.from().is_some_and(|sq| rights.contains(sq)),
-                };
-                if !lost {
-                    continue;
-                }
-                let uci: Vec<String> = moves.iter().map(|mv| replay::to_uci(*mv)).collect();
-                let fen_text = fen(&start);
-                let Some((state, claims, count)) = answers(&fen_text, &uci) else {
-                    continue;
-                };
-                let title = format!(
-                    "The same board appears {} times, but the first time {} still had castling \
-                     rights that the {} gave up by moving: it counts {count}, so {}",
-                    n + 2,
-                    side_name(start.turn()),
-                    if first.role() == Role::King {
-                        "king"
-                    } else {
-                        "rook"
-                    },
-                    describe(state, &claims)
-                );
-                let expect = Expect {
-                    state: Some(state),
-                    claims: (state == StateName::Ongoing).then_some(claims),
-                    ..Expect::default()
-                };
-                q.keep(
-                    "castling-rights-differ",
-                    case(
-                        title,
-                        "9.2.2",
-                        "castling-rights-differ",
-                        fen_text,
-                        uci,
-                        expect,
-                    ),
-                );
-            }
-            _ => {
-                // A double step, then shuffles: the position right after the double step differs
-                // from the later ones only if an en passant capture was possible.
-                let doubles: Vec<Move> = start
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|mv| {
-                        mv.role() == Role::Pawn
-                            && mv.from().is_some_and(|f| f.distance(mv.to()) == 2)
-                    })
-                    .collect();
-                if doubles.is_empty() {
-                    continue;
-                }
-                let double = doubles[m.below(doubles.len())];
-                let mut after = start.clone();
-                after.play_unchecked(double);
-                let possible = after.legal_ep_square().is_some();
-                let pattern = if possible {
-                    "en-passant-differs"
-                } else {
-                    "en-passant-impossible"
-                };
-                if !q.wants(pattern) {
-                    continue;
-                }
-                let Some(moves) = cycles(m, &after, n + 1, None) else {
-                    continue;
-                };
-                let mut uci = vec![replay::to_uci(double)];
-                uci.extend(moves.iter().map(|mv| replay::to_uci(*mv)));
-                let fen_text = fen(&start);
-                let Some((state, claims, count)) = answers(&fen_text, &uci) else {
-                    continue;
-                };
-                let title = if possible {
-                    format!(
-                        "After {}, an en passant capture was possible the first time this board \
-                         appeared and not later: of its {} appearances {count} count, so {}",
-                        uci[0],
-                        n + 2,
-                        describe(state, &claims)
-                    )
-                } else {
-                    format!(
-                        "After {}, no en passant capture was possible, so the first appearance \
-                         counts like the later ones: {count} in all, so {}",
-                        uci[0],
-                        describe(state, &claims)
-                    )
-                };
-                let expect = Expect {
-                    state: Some(state),
-                    claims: (state == StateName::Ongoing).then_some(claims),
-                    ..Expect::default()
-                };
-                q.keep(
-                    pattern,
-                    case(title, "9.2.2", pattern, fen_text, uci, expect),
-                );
-            }
-        }
+            0 => pieces_out_and_back(m, &mut q, &start, n),
+            1 => castling_rights_given_up(m, &mut q, &start, n),
+            _ => after_a_double_step(m, &mut q, &start, n),
+        };
     }
     q.into_cases()
+}
+
+/// Two pieces going out and back `n` times from `start`: the position repeated, counted; now and
+/// then the last move held back and declared instead, for a claim with a move.
+fn pieces_out_and_back(m: &mut Miner, q: &mut Quotas, start: &Chess, n: usize) -> Option<()> {
+    let moves = cycles(m, start, n, None)?;
+    let uci: Vec<String> = moves.iter().map(|mv| replay::to_uci(*mv)).collect();
+    let fen_text = fen(start);
+    if q.wants("claim-with-move") && m.chance(1, 3) {
+        return last_move_declared(m, q, fen_text, &uci);
+    }
+    let (state, claims, count) = answers(&fen_text, &uci)?;
+    let title = format!(
+        "Two pieces go out and back {n} time{}: the position has occurred {count} times, so {}",
+        if n == 1 { "" } else { "s" },
+        describe(state, &claims)
+    );
+    let rule = if state == StateName::FivefoldRepetition {
+        "9.6.1"
+    } else {
+        "9.2.1"
+    };
+    let expect = state_and_claims(state, claims);
+    q.keep(
+        "repeated",
+        case(title, rule, "repeated", fen_text, uci, expect),
+    );
+    Some(())
+}
+
+/// The last move of the cycles not yet played: declared with another, it may ground a claim
+/// (9.2.1.1).
+fn last_move_declared(
+    m: &mut Miner,
+    q: &mut Quotas,
+    fen_text: String,
+    uci: &[String],
+) -> Option<()> {
+    let (last, played) = uci.split_last().expect("a cycle has moves");
+    let before = Replay::strict(&fen_text, played).ok()?;
+    let other = another_move(m, &before.position, last)?;
+    let declared_moves = [last.clone(), other];
+    let map = claims_with_move(&fen_text, played, &declared_moves)?;
+    let now = before.claims();
+    let title = format!(
+        "After {} plies of pieces going out and back, the player to move {}; \
+         declaring a move first (9.2.1.1): {}",
+        played.len(),
+        if now.is_empty() {
+            "may not claim yet"
+        } else {
+            "may claim already"
+        },
+        declared(&map)
+    );
+    let expect = Expect {
+        claims: Some(now),
+        claims_with_move: Some(map.claims),
+        ..Expect::default()
+    };
+    q.keep(
+        "claim-with-move",
+        case(
+            title,
+            "9.2.1.1",
+            "claim-with-move",
+            fen_text,
+            played.to_vec(),
+            expect,
+        ),
+    );
+    Some(())
+}
+
+/// The king or a rook with castling rights shuffles: the first occurrence had the rights, the
+/// later ones do not (9.2.2).
+fn castling_rights_given_up(m: &mut Miner, q: &mut Quotas, start: &Chess, n: usize) -> Option<()> {
+    let rights = start.castles().castling_rights();
+    let ours = rights & start.board().by_color(start.turn());
+    if ours.is_empty() {
+        return None;
+    }
+    let role = if m.chance(1, 2) {
+        Role::King
+    } else {
+        Role::Rook
+    };
+    let moves = cycles(m, start, n + 1, Some(role))?;
+    let first = moves[0];
+    let lost = match first.role() {
+        Role::King => true,
+        _ => first.from().is_some_and(|sq| rights.contains(sq)),
+    };
+    if !lost {
+        return None;
+    }
+    let uci: Vec<String> = moves.iter().map(|mv| replay::to_uci(*mv)).collect();
+    let fen_text = fen(start);
+    let (state, claims, count) = answers(&fen_text, &uci)?;
+    let title = format!(
+        "The same board appears {} times, but the first time {} still had castling \
+         rights that the {} gave up by moving: it counts {count}, so {}",
+        n + 2,
+        side_name(start.turn()),
+        if first.role() == Role::King {
+            "king"
+        } else {
+            "rook"
+        },
+        describe(state, &claims)
+    );
+    let expect = state_and_claims(state, claims);
+    q.keep(
+        "castling-rights-differ",
+        case(
+            title,
+            "9.2.2",
+            "castling-rights-differ",
+            fen_text,
+            uci,
+            expect,
+        ),
+    );
+    Some(())
+}
+
+/// A double step, then shuffles: the position right after the double step differs from the
+/// later ones only if an en passant capture was possible (9.2.2).
+fn after_a_double_step(m: &mut Miner, q: &mut Quotas, start: &Chess, n: usize) -> Option<()> {
+    let doubles: Vec<Move> = start
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| mv.role() == Role::Pawn && mv.from().is_some_and(|f| f.distance(mv.to()) == 2))
+        .collect();
+    if doubles.is_empty() {
+        return None;
+    }
+    let double = doubles[m.below(doubles.len())];
+    let mut after = start.clone();
+    after.play_unchecked(double);
+    let possible = after.legal_ep_square().is_some();
+    let pattern = if possible {
+        "en-passant-differs"
+    } else {
+        "en-passant-impossible"
+    };
+    if !q.wants(pattern) {
+        return None;
+    }
+    let moves = cycles(m, &after, n + 1, None)?;
+    let mut uci = vec![replay::to_uci(double)];
+    uci.extend(moves.iter().map(|mv| replay::to_uci(*mv)));
+    let fen_text = fen(start);
+    let (state, claims, count) = answers(&fen_text, &uci)?;
+    let title = if possible {
+        format!(
+            "After {}, an en passant capture was possible the first time this board \
+             appeared and not later: of its {} appearances {count} count, so {}",
+            uci[0],
+            n + 2,
+            describe(state, &claims)
+        )
+    } else {
+        format!(
+            "After {}, no en passant capture was possible, so the first appearance \
+             counts like the later ones: {count} in all, so {}",
+            uci[0],
+            describe(state, &claims)
+        )
+    };
+    let expect = state_and_claims(state, claims);
+    q.keep(
+        pattern,
+        case(title, "9.2.2", pattern, fen_text, uci, expect),
+    );
+    Some(())
 }
 
 /// The FEN with its clocks replaced.
@@ -386,146 +379,165 @@ pub fn fifty_move(m: &mut Miner) -> Vec<Case> {
         let at = m.below(game.moves.len() + 1);
         let start = game.positions[at].clone();
         if q.wants("claim-with-move") && m.chance(1, 4) {
-            // One ply short of fifty moves: a quiet move declared grounds the claim, a pawn
-            // move or a capture does not (9.3.1).
-            let clock = 98 + m.below(2) as u32;
-            let fullmoves = u32::from(start.fullmoves()).max(clock / 2 + 1);
-            let fen_text = with_clocks(&fen(&start), clock, fullmoves);
-            let Ok(replayed) = Replay::strict(&fen_text, &[]) else {
-                continue;
-            };
-            let legal = replayed.position.legal_moves();
-            let quiet: Vec<String> = legal
-                .iter()
-                .filter(|mv| !mv.is_capture() && mv.role() != Role::Pawn)
-                .map(|mv| replay::to_uci(*mv))
-                .collect();
-            let resetting: Vec<String> = legal
-                .iter()
-                .filter(|mv| mv.is_capture() || mv.role() == Role::Pawn)
-                .map(|mv| replay::to_uci(*mv))
-                .collect();
-            if quiet.is_empty() {
-                continue;
-            }
-            let mut declared_moves = vec![quiet[m.below(quiet.len())].clone()];
-            if !resetting.is_empty() {
-                declared_moves.push(resetting[m.below(resetting.len())].clone());
-            }
-            let Some(map) = claims_with_move(&fen_text, &[], &declared_moves) else {
-                continue;
-            };
-            let now = replayed.claims();
-            let title = format!(
-                "Halfmove clock {clock}: {}; declaring a move first (9.3.1): {}",
-                if now.is_empty() {
-                    "no claim yet"
-                } else {
-                    "the claim may be made already"
-                },
-                declared(&map)
-            );
-            let expect = Expect {
-                claims: Some(now),
-                claims_with_move: Some(map.claims),
-                ..Expect::default()
-            };
-            q.keep(
-                "claim-with-move",
-                case(
-                    title,
-                    "9.3.1",
-                    "claim-with-move",
-                    fen_text,
-                    Vec::new(),
-                    expect,
-                ),
-            );
+            one_ply_short_declared(m, &mut q, &start);
             continue;
         }
-        let threshold = if m.chance(1, 2) { 100 } else { 150 };
-        let clock = threshold - 4 + m.below(4) as u32;
-        let fullmoves = u32::from(start.fullmoves()).max(clock / 2 + 1);
-        let fen_text = with_clocks(&fen(&start), clock, fullmoves);
-        let Ok(replayed) = Replay::strict(&fen_text, &[]) else {
-            continue;
-        };
-        let mut pos = replayed.position;
-        let plies = m.below(7);
-        let reset_at = if m.chance(1, 4) {
-            Some(m.below(plies.max(1)))
-        } else {
-            None
-        };
-        let mut moves = Vec::new();
-        let mut ok = true;
-        for ply in 0..plies {
-            let legal = pos.legal_moves();
-            let wanted: Vec<Move> = legal
-                .iter()
-                .filter(|mv| {
-                    (Some(ply) == reset_at) == (mv.is_capture() || mv.role() == Role::Pawn)
-                })
-                .copied()
-                .collect();
-            if wanted.is_empty() || pos.is_game_over() || pos.halfmoves() >= 150 {
-                ok = false;
-                break;
-            }
-            let mv = wanted[m.below(wanted.len())];
-            pos.play_unchecked(mv);
-            moves.push(replay::to_uci(mv));
-        }
-        if !ok {
-            continue;
-        }
-        let Some((state, claims, _)) = answers(&fen_text, &moves) else {
-            continue;
-        };
-        let final_clock = pos.halfmoves();
-        let pattern = if reset_at.is_some() && !moves.is_empty() {
-            "reset"
-        } else if final_clock < 100 {
-            "below-fifty"
-        } else if final_clock < 150 && threshold == 100 {
-            "fifty"
-        } else if final_clock < 150 {
-            "below-seventy-five"
-        } else {
-            "seventy-five"
-        };
-        if !q.wants(pattern) {
-            continue;
-        }
-        let side = side_name(pos.turn());
-        let outcome = match state {
-            StateName::SeventyFiveMoves => "the seventy-five-move rule ends the game".to_owned(),
-            StateName::Ongoing if claims.contains(&DrawClaim::FiftyMoves) => {
-                format!("{side} may claim a draw under the fifty-move rule")
-            }
-            StateName::Ongoing => format!("{side} may not claim a draw under the fifty-move rule"),
-            other => format!("the game is over by {other}, which takes precedence"),
-        };
-        let title = format!(
-            "Halfmove clock {clock}, then {} move{}{}: the clock stands at {final_clock}, so {outcome}",
-            moves.len(),
-            if moves.len() == 1 { "" } else { "s" },
-            if pattern == "reset" {
-                " including a pawn move or capture"
-            } else {
-                " without pawn move or capture"
-            },
-        );
-        let rule = match state {
-            StateName::SeventyFiveMoves => "9.6.2",
-            _ => "9.3.2",
-        };
-        let expect = Expect {
-            state: Some(state),
-            claims: (state == StateName::Ongoing).then_some(claims),
-            ..Expect::default()
-        };
-        q.keep(pattern, case(title, rule, pattern, fen_text, moves, expect));
+        near_a_threshold(m, &mut q, &start);
     }
     q.into_cases()
+}
+
+/// One ply short of fifty moves: a quiet move declared grounds the claim, a pawn move or a
+/// capture does not (9.3.1).
+fn one_ply_short_declared(m: &mut Miner, q: &mut Quotas, start: &Chess) -> Option<()> {
+    let clock = 98 + m.below(2) as u32;
+    let fullmoves = u32::from(start.fullmoves()).max(clock / 2 + 1);
+    let fen_text = with_clocks(&fen(start), clock, fullmoves);
+    let replayed = Replay::strict(&fen_text, &[]).ok()?;
+    let legal = replayed.position.legal_moves();
+    let quiet: Vec<String> = legal
+        .iter()
+        .filter(|mv| !mv.is_capture() && mv.role() != Role::Pawn)
+        .map(|mv| replay::to_uci(*mv))
+        .collect();
+    let resetting: Vec<String> = legal
+        .iter()
+        .filter(|mv| mv.is_capture() || mv.role() == Role::Pawn)
+        .map(|mv| replay::to_uci(*mv))
+        .collect();
+    if quiet.is_empty() {
+        return None;
+    }
+    let mut declared_moves = vec![quiet[m.below(quiet.len())].clone()];
+    if !resetting.is_empty() {
+        declared_moves.push(resetting[m.below(resetting.len())].clone());
+    }
+    let map = claims_with_move(&fen_text, &[], &declared_moves)?;
+    let now = replayed.claims();
+    let title = format!(
+        "Halfmove clock {clock}: {}; declaring a move first (9.3.1): {}",
+        if now.is_empty() {
+            "no claim yet"
+        } else {
+            "the claim may be made already"
+        },
+        declared(&map)
+    );
+    let expect = Expect {
+        claims: Some(now),
+        claims_with_move: Some(map.claims),
+        ..Expect::default()
+    };
+    q.keep(
+        "claim-with-move",
+        case(
+            title,
+            "9.3.1",
+            "claim-with-move",
+            fen_text,
+            Vec::new(),
+            expect,
+        ),
+    );
+    Some(())
+}
+
+/// A halfmove clock a few plies below 100 or 150, then up to six moves without a pawn move or
+/// capture (or with one, to reset it): the claim, the ending, or neither.
+fn near_a_threshold(m: &mut Miner, q: &mut Quotas, start: &Chess) -> Option<()> {
+    let threshold = if m.chance(1, 2) { 100 } else { 150 };
+    let clock = threshold - 4 + m.below(4) as u32;
+    let fullmoves = u32::from(start.fullmoves()).max(clock / 2 + 1);
+    let fen_text = with_clocks(&fen(start), clock, fullmoves);
+    let replayed = Replay::strict(&fen_text, &[]).ok()?;
+    let plies = m.below(7);
+    let reset_at = if m.chance(1, 4) {
+        Some(m.below(plies.max(1)))
+    } else {
+        None
+    };
+    let (pos, moves) = quiet_plies(m, replayed.position, plies, reset_at)?;
+    let (state, claims, _) = answers(&fen_text, &moves)?;
+    let final_clock = pos.halfmoves();
+    let pattern = if reset_at.is_some() && !moves.is_empty() {
+        "reset"
+    } else if final_clock < 100 {
+        "below-fifty"
+    } else if final_clock < 150 && threshold == 100 {
+        "fifty"
+    } else if final_clock < 150 {
+        "below-seventy-five"
+    } else {
+        "seventy-five"
+    };
+    if !q.wants(pattern) {
+        return None;
+    }
+    let title = clock_title(&pos, state, &claims, clock, &moves, pattern);
+    let rule = match state {
+        StateName::SeventyFiveMoves => "9.6.2",
+        _ => "9.3.2",
+    };
+    let expect = state_and_claims(state, claims);
+    q.keep(pattern, case(title, rule, pattern, fen_text, moves, expect));
+    Some(())
+}
+
+/// `plies` moves from `pos` without a pawn move or capture, but for the one at `reset_at`, which
+/// is one: the position reached and the moves. `None` when no such move is there or the game
+/// ends on the way.
+fn quiet_plies(
+    m: &mut Miner,
+    mut pos: Chess,
+    plies: usize,
+    reset_at: Option<usize>,
+) -> Option<(Chess, Vec<String>)> {
+    let mut moves = Vec::new();
+    for ply in 0..plies {
+        let legal = pos.legal_moves();
+        let wanted: Vec<Move> = legal
+            .iter()
+            .filter(|mv| (Some(ply) == reset_at) == (mv.is_capture() || mv.role() == Role::Pawn))
+            .copied()
+            .collect();
+        if wanted.is_empty() || pos.is_game_over() || pos.halfmoves() >= 150 {
+            return None;
+        }
+        let mv = wanted[m.below(wanted.len())];
+        pos.play_unchecked(mv);
+        moves.push(replay::to_uci(mv));
+    }
+    Some((pos, moves))
+}
+
+/// The title of a clock case: the clock at the start, the moves, the clock reached and what it
+/// allows.
+fn clock_title(
+    pos: &Chess,
+    state: StateName,
+    claims: &[DrawClaim],
+    clock: u32,
+    moves: &[String],
+    pattern: &str,
+) -> String {
+    let final_clock = pos.halfmoves();
+    let side = side_name(pos.turn());
+    let outcome = match state {
+        StateName::SeventyFiveMoves => "the seventy-five-move rule ends the game".to_owned(),
+        StateName::Ongoing if claims.contains(&DrawClaim::FiftyMoves) => {
+            format!("{side} may claim a draw under the fifty-move rule")
+        }
+        StateName::Ongoing => format!("{side} may not claim a draw under the fifty-move rule"),
+        other => format!("the game is over by {other}, which takes precedence"),
+    };
+    format!(
+        "Halfmove clock {clock}, then {} move{}{}: the clock stands at {final_clock}, so {outcome}",
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" },
+        if pattern == "reset" {
+            " including a pawn move or capture"
+        } else {
+            " without pawn move or capture"
+        },
+    )
 }

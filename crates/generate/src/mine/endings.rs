@@ -40,7 +40,7 @@ fn state_of(pos: &Chess) -> StateName {
         position: pos.clone(),
         keys: vec![replay::RepetitionKey::of(pos)],
     };
-    super::state_name(replay.state())
+    replay.state().name()
 }
 
 /// Checkmate: mated positions, mates in one, and checks that are not mate.

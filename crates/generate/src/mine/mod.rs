@@ -23,7 +23,9 @@ pub(super) mod touch;
 use proptest::prelude::Rng;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Move, Piece, Position, Role, Square};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, Move, MoveList, Piece, Position, Role, Square,
+};
 
 use crate::ids::fnv1a64;
 use chess_conformance::case::{Case, Expect};
@@ -147,25 +149,18 @@ pub struct RandomGame {
 
 impl RandomGame {
     /// Plays `choices` from `start`, stopping when the game is over by a rule that is cheap to
-    /// see (no legal move, insufficient material, a fivefold repetition, or 150 halfmoves
-    /// without progress). A dead position beyond material (FIDE 5.2.2) also ends a game, but
-    /// proving one costs an analysis per ply: [`RandomGame::live`] checks it for the histories
-    /// a miner actually writes.
+    /// see ([`moves_if_going_on`]). A dead position beyond material (FIDE 5.2.2) also ends a
+    /// game, but proving one costs an analysis per ply: [`RandomGame::live`] checks it for the
+    /// histories a miner actually writes.
     pub fn play(start: &Chess, choices: &[u32]) -> RandomGame {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         let mut positions = vec![pos.clone()];
         let mut keys = vec![replay::RepetitionKey::of(&pos)];
         for &choice in choices {
-            let current = keys.last().expect("the start is there");
-            let repeated = keys.iter().filter(|k| *k == current).count();
-            if pos.is_insufficient_material() || pos.halfmoves() >= 150 || repeated >= 5 {
+            let Some(legal) = moves_if_going_on(&pos, &keys) else {
                 break;
-            }
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
+            };
             let m = legal[choice as usize % legal.len()];
             pos.play_unchecked(m);
             moves.push(m);
@@ -195,6 +190,20 @@ impl RandomGame {
             .map(|m| replay::to_uci(*m))
             .collect()
     }
+}
+
+/// The legal moves of `pos`, or `None` when a random game stops there: the game is over by a
+/// rule that is cheap to see (no legal move, insufficient material, a fivefold repetition, or
+/// 150 halfmoves without progress). `keys` are the repetition keys of the game so far, `pos`'s
+/// last. The rule of every random game: the miners' and `fuzz`'s.
+pub fn moves_if_going_on(pos: &Chess, keys: &[replay::RepetitionKey]) -> Option<MoveList> {
+    let current = keys.last().expect("the start is there");
+    let repeated = keys.iter().filter(|k| *k == current).count();
+    if pos.is_insufficient_material() || pos.halfmoves() >= 150 || repeated >= 5 {
+        return None;
+    }
+    let legal = pos.legal_moves();
+    (!legal.is_empty()).then_some(legal)
 }
 
 /// The FEN of a position (en passant square written when a capture is legal).
@@ -236,21 +245,6 @@ pub fn case(
         moves,
         expect,
         pieces: Vec::new(),
-    }
-}
-
-/// The name a case gives a game state.
-pub fn state_name(state: chess_conformance::GameState) -> chess_conformance::StateName {
-    use chess_conformance::GameState;
-    use chess_conformance::StateName;
-    match state {
-        GameState::Ongoing => StateName::Ongoing,
-        GameState::Checkmate { .. } => StateName::Checkmate,
-        GameState::Stalemate => StateName::Stalemate,
-        GameState::InsufficientMaterial => StateName::InsufficientMaterial,
-        GameState::FivefoldRepetition => StateName::FivefoldRepetition,
-        GameState::SeventyFiveMoves => StateName::SeventyFiveMoves,
-        GameState::DeadPosition => StateName::DeadPosition,
     }
 }
 

@@ -211,104 +211,141 @@ pub fn check(m: &mut Miner) -> Vec<Case> {
                 plies: 0,
             }
         };
-        let where_ = if s.plies == 0 && s.moves.is_empty() && s.fen != START {
-            "in a random position".to_owned()
-        } else {
-            from_game(&s)
-        };
-        let pos = &s.pos;
-        let side = side_name(pos.turn());
-        let checkers = pos.checkers();
-        let legal = legal_uci(pos);
+        let legal = legal_uci(&s.pos);
         if legal.is_empty() {
             continue; // mate and stalemate belong to their own areas
         }
+        let checkers = s.pos.checkers();
         if checkers.count() >= 2 {
-            if !q.wants("double-check") {
-                continue;
-            }
-            let title = format!(
-                "{side} is in double check ({}): only king moves answer it, {where_}",
-                sq_names(checkers).join(" and ")
-            );
-            let expect = Expect {
-                moves: Some(legal),
-                check: Some(true),
-                checkers: Some(sq_names(checkers)),
-                ..Expect::default()
-            };
-            q.keep(
-                "double-check",
-                case(title, "3.9.2", "double-check", s.fen, s.moves, expect),
-            );
+            double_check(&mut q, s, legal);
         } else if let Some(sq) = checkers.first() {
-            let role = pos.board().role_at(sq).expect("a checker");
-            let pattern = format!("check-by-{}", role_name(role));
-            if !q.wants(&pattern) {
-                continue;
-            }
-            let title = format!(
-                "{side} is in check from the {} on {sq} and has exactly {} answers, {where_}",
-                role_name(role),
-                legal.len()
-            );
-            let expect = Expect {
-                moves: Some(legal),
-                check: Some(true),
-                checkers: Some(vec![sq.to_string()]),
-                ..Expect::default()
-            };
-            let pattern: &'static str = match role {
-                Role::Pawn => "check-by-pawn",
-                Role::Knight => "check-by-knight",
-                Role::Bishop => "check-by-bishop",
-                Role::Rook => "check-by-rook",
-                _ => "check-by-queen",
-            };
-            q.keep(
-                pattern,
-                case(title, "3.9.2", pattern, s.fen, s.moves, expect),
-            );
+            single_check(&mut q, s, legal, sq);
         } else if q.wants("pinned")
-            && let Some((sq, allowed, forbidden)) = pinned_piece(pos)
+            && let Some(pinned) = pinned_piece(&s.pos)
         {
-            let role = pos.board().role_at(sq).expect("a piece");
-            let title = format!(
-                "The {} on {sq} is pinned to {side}'s king: moving off the line would expose it \
-                 to check ({} forbidden), {where_}",
-                role_name(role),
-                forbidden.len()
-            );
-            let expect = Expect {
-                legal: if allowed.is_empty() {
-                    None
-                } else {
-                    Some(allowed)
-                },
-                illegal: Some(forbidden),
-                check: Some(false),
-                checkers: Some(Vec::new()),
-                ..Expect::default()
-            };
-            q.keep(
-                "pinned",
-                case(title, "3.9.2", "pinned", s.fen, s.moves, expect),
-            );
+            pinned_to_the_king(&mut q, s, pinned);
         } else if q.wants("no-check") {
-            let title = format!("{side} is not in check, {where_}");
-            let expect = Expect {
-                check: Some(false),
-                checkers: Some(Vec::new()),
-                move_count: Some(legal.len() as u32),
-                ..Expect::default()
-            };
-            q.keep(
-                "no-check",
-                case(title, "3.9.1", "no-check", s.fen, s.moves, expect),
-            );
+            no_check(&mut q, s, legal);
         }
     }
     q.into_cases()
+}
+
+/// Where a sample comes from, for titles.
+fn where_from(s: &Sample) -> String {
+    if s.plies == 0 && s.moves.is_empty() && s.fen != START {
+        "in a random position".to_owned()
+    } else {
+        from_game(s)
+    }
+}
+
+/// Double check (3.9.2): the checkers, and only king moves answer it.
+fn double_check(q: &mut Quotas, s: Sample, legal: Vec<String>) {
+    if !q.wants("double-check") {
+        return;
+    }
+    let checkers = s.pos.checkers();
+    let title = format!(
+        "{} is in double check ({}): only king moves answer it, {}",
+        side_name(s.pos.turn()),
+        sq_names(checkers).join(" and "),
+        where_from(&s)
+    );
+    let expect = Expect {
+        moves: Some(legal),
+        check: Some(true),
+        checkers: Some(sq_names(checkers)),
+        ..Expect::default()
+    };
+    q.keep(
+        "double-check",
+        case(title, "3.9.2", "double-check", s.fen, s.moves, expect),
+    );
+}
+
+/// A check from the piece on `sq` (3.9.2): the checker, and every move that answers it.
+fn single_check(q: &mut Quotas, s: Sample, legal: Vec<String>, sq: Square) {
+    let role = s.pos.board().role_at(sq).expect("a checker");
+    let pattern = format!("check-by-{}", role_name(role));
+    if !q.wants(&pattern) {
+        return;
+    }
+    let title = format!(
+        "{} is in check from the {} on {sq} and has exactly {} answers, {}",
+        side_name(s.pos.turn()),
+        role_name(role),
+        legal.len(),
+        where_from(&s)
+    );
+    let expect = Expect {
+        moves: Some(legal),
+        check: Some(true),
+        checkers: Some(vec![sq.to_string()]),
+        ..Expect::default()
+    };
+    let pattern: &'static str = match role {
+        Role::Pawn => "check-by-pawn",
+        Role::Knight => "check-by-knight",
+        Role::Bishop => "check-by-bishop",
+        Role::Rook => "check-by-rook",
+        _ => "check-by-queen",
+    };
+    q.keep(
+        pattern,
+        case(title, "3.9.2", pattern, s.fen, s.moves, expect),
+    );
+}
+
+/// A piece pinned to its king (3.9.2): its moves along the line legal, those off it illegal.
+fn pinned_to_the_king(
+    q: &mut Quotas,
+    s: Sample,
+    (sq, allowed, forbidden): (Square, Vec<String>, Vec<String>),
+) {
+    let role = s.pos.board().role_at(sq).expect("a piece");
+    let title = format!(
+        "The {} on {sq} is pinned to {}'s king: moving off the line would expose it \
+         to check ({} forbidden), {}",
+        role_name(role),
+        side_name(s.pos.turn()),
+        forbidden.len(),
+        where_from(&s)
+    );
+    let expect = Expect {
+        legal: if allowed.is_empty() {
+            None
+        } else {
+            Some(allowed)
+        },
+        illegal: Some(forbidden),
+        check: Some(false),
+        checkers: Some(Vec::new()),
+        ..Expect::default()
+    };
+    q.keep(
+        "pinned",
+        case(title, "3.9.2", "pinned", s.fen, s.moves, expect),
+    );
+}
+
+/// No check (3.9.1): no checker, and the number of legal moves.
+fn no_check(q: &mut Quotas, s: Sample, legal: Vec<String>) {
+    let title = format!(
+        "{} is not in check, {}",
+        side_name(s.pos.turn()),
+        where_from(&s)
+    );
+    let expect = Expect {
+        check: Some(false),
+        checkers: Some(Vec::new()),
+        move_count: Some(legal.len() as u32),
+        ..Expect::default()
+    };
+    q.keep(
+        "no-check",
+        case(title, "3.9.1", "no-check", s.fen, s.moves, expect),
+    );
 }
 
 /// A random legal position with the two kings and two to four other pieces.
@@ -422,99 +459,116 @@ pub fn san(m: &mut Miner) -> Vec<Case> {
             sample(m, 120)
         };
         let legal: Vec<Move> = s.pos.legal_moves().into_iter().collect();
-        if legal.is_empty() {
-            continue;
-        }
-        let kind = |mv: &Move| -> &'static str {
-            let san = San::from_move(&s.pos, *mv);
-            let text = san_of(&s.pos, *mv);
-            if mv.is_promotion() {
-                "promotion"
-            } else if mv.is_castle() {
-                "castling"
-            } else if mv.role() != Role::Pawn
-                && matches!(
-                    san,
-                    San::Normal { file: Some(_), .. } | San::Normal { rank: Some(_), .. }
-                )
-            {
-                "disambiguation"
-            } else if text.ends_with('+') || text.ends_with('#') {
-                "check"
-            } else if mv.is_capture() {
-                "capture"
-            } else {
-                "plain"
-            }
-        };
-        let Some(featured) = legal.iter().find(|mv| q.wants(kind(mv))).copied() else {
+        let Some(featured) = legal
+            .iter()
+            .find(|mv| q.wants(san_kind(&s.pos, mv)))
+            .copied()
+        else {
             continue;
         };
-        let pattern = kind(&featured);
-        // The featured move and up to three others, in a fixed order.
-        let mut chosen = vec![featured];
-        for _ in 0..3 {
-            let other = *m.pick(&legal);
-            if !chosen.contains(&other) {
-                chosen.push(other);
-            }
+        written_and_read_back(m, &mut q, s, &legal, featured);
+    }
+    q.into_cases()
+}
+
+/// What a move shows of SAN, the pattern it is kept under.
+fn san_kind(pos: &Chess, mv: &Move) -> &'static str {
+    let san = San::from_move(pos, *mv);
+    let text = san_of(pos, *mv);
+    if mv.is_promotion() {
+        "promotion"
+    } else if mv.is_castle() {
+        "castling"
+    } else if mv.role() != Role::Pawn
+        && matches!(
+            san,
+            San::Normal { file: Some(_), .. } | San::Normal { rank: Some(_), .. }
+        )
+    {
+        "disambiguation"
+    } else if text.ends_with('+') || text.ends_with('#') {
+        "check"
+    } else if mv.is_capture() {
+        "capture"
+    } else {
+        "plain"
+    }
+}
+
+/// The SAN of the featured move and up to three others, written (`san`) and read back
+/// (`from_san`), and the featured move without its disambiguation read as no move at all.
+fn written_and_read_back(m: &mut Miner, q: &mut Quotas, s: Sample, legal: &[Move], featured: Move) {
+    let pattern = san_kind(&s.pos, &featured);
+    // The featured move and up to three others, in a fixed order.
+    let mut chosen = vec![featured];
+    for _ in 0..3 {
+        let other = *m.pick(legal);
+        if !chosen.contains(&other) {
+            chosen.push(other);
         }
-        let mut san = std::collections::BTreeMap::new();
-        let mut from_san = std::collections::BTreeMap::new();
-        for mv in &chosen {
-            let uci = replay::to_uci(*mv);
-            let text = san_of(&s.pos, *mv);
-            from_san.insert(text.clone(), Some(uci.clone()));
-            san.insert(uci, text);
+    }
+    let mut san = std::collections::BTreeMap::new();
+    let mut from_san = std::collections::BTreeMap::new();
+    for mv in &chosen {
+        let uci = replay::to_uci(*mv);
+        let text = san_of(&s.pos, *mv);
+        from_san.insert(text.clone(), Some(uci.clone()));
+        san.insert(uci, text);
+    }
+    if let Some(bare) = without_disambiguation(&s.pos, featured) {
+        from_san.insert(bare, None);
+    }
+    let title = format!(
+        "SAN of {} ({}) and {} other moves, written and read back, {}",
+        replay::to_uci(featured),
+        pattern,
+        chosen.len() - 1,
+        if s.plies == 0 && s.moves.is_empty() {
+            "in a random position".to_owned()
+        } else {
+            from_game(&s)
         }
-        // The same move without its disambiguation denotes no move at all.
-        if let San::Normal {
+    );
+    let rule = match pattern {
+        "disambiguation" => "C.10",
+        "castling" | "check" => "C.13",
+        "promotion" => "C.11",
+        "capture" => "C.9",
+        _ => "C.8",
+    };
+    let expect = Expect {
+        san: Some(san),
+        from_san: Some(from_san),
+        ..Expect::default()
+    };
+    q.keep(pattern, case(title, rule, pattern, s.fen, s.moves, expect));
+}
+
+/// The SAN of a piece move that needs disambiguation, written without it (a text that denotes
+/// no move at all); `None` for any other move.
+fn without_disambiguation(pos: &Chess, mv: Move) -> Option<String> {
+    if let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = San::from_move(pos, mv)
+        && role != Role::Pawn
+        && (file.is_some() || rank.is_some())
+    {
+        let bare = San::Normal {
             role,
-            file,
-            rank,
+            file: None,
+            rank: None,
             capture,
             to,
             promotion,
-        } = San::from_move(&s.pos, featured)
-            && role != Role::Pawn
-            && (file.is_some() || rank.is_some())
-        {
-            let bare = San::Normal {
-                role,
-                file: None,
-                rank: None,
-                capture,
-                to,
-                promotion,
-            };
-            from_san.insert(bare.to_string(), None);
-        }
-        let title = format!(
-            "SAN of {} ({}) and {} other moves, written and read back, {}",
-            replay::to_uci(featured),
-            pattern,
-            chosen.len() - 1,
-            if s.plies == 0 && s.moves.is_empty() {
-                "in a random position".to_owned()
-            } else {
-                from_game(&s)
-            }
-        );
-        let rule = match pattern {
-            "disambiguation" => "C.10",
-            "castling" | "check" => "C.13",
-            "promotion" => "C.11",
-            "capture" => "C.9",
-            _ => "C.8",
         };
-        let expect = Expect {
-            san: Some(san),
-            from_san: Some(from_san),
-            ..Expect::default()
-        };
-        q.keep(pattern, case(title, rule, pattern, s.fen, s.moves, expect));
+        return Some(bare.to_string());
     }
-    q.into_cases()
+    None
 }
 
 /// A sparse board with a pawn of the side to move on its seventh rank.
