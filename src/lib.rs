@@ -140,10 +140,11 @@ pub use engine::{
 pub use limits::{Deadline, Limits, TimedOut};
 pub use reference::Reference;
 
-// The words engines answer in and cases are written in (`touch` re-exports its two below).
+// The words engines answer in and cases are written in .
 pub use vocabulary::{
     AttackSource, Color, DrawClaim, EventSyntaxError, FenCheck, GameState, MatingMaterial,
-    MoveResult, PieceDefinition, PromotionPiece, Reading, ReadingText, StateName, Winnability,
+    MoveResult, Obligation, PieceDefinition, PromotionPiece, Reading, ReadingText, StateName,
+    TouchEvent, Winnability,
 };
 
 // A run: the verdicts, known failures, the boards of the reports, the symmetries of twins.
@@ -157,5 +158,5 @@ pub use check::{check, check_cases, check_within};
 #[cfg(feature = "harness")]
 pub use harness::{test_main, test_main_with};
 pub use mutant::Mutant;
-pub use report::{Interruption, Report, ReportError, ReportVerdict, Run};
-pub use touch::{Obligation, TouchEvent};
+pub use report::Run;
+pub use report::json::{Interruption, Report, ReportError, ReportVerdict};

@@ -2,7 +2,7 @@
 //! (the amazon, the ferz, the alfil, the short rook) beside the standard six.
 //!
 //! shakmaty knows only the standard pieces, so positions holding others are played here:
-//! [`betza`] reads how a piece moves, [`board`] generates moves from it, with the king, check,
+//! [`Movement`] (Betza's notation) says how a piece moves, [`Board`] generates moves from it, with the king, check,
 //! checkmate, stalemate, castling, en passant and promotion of the Laws. On positions of the
 //! standard pieces only it answers as shakmaty does (its tests compare them move by move and
 //! perft by perft), which is what makes its answers on the others worth trusting.
@@ -20,16 +20,16 @@
 //! assert_eq!(stalemate.outcome(), Outcome::Stalemate);
 //! ```
 
-pub mod answers;
-pub mod betza;
-pub mod board;
+pub(crate) mod answers;
+mod betza;
+mod board;
 mod fen;
-pub mod game;
+mod game;
 mod piece;
 mod san;
 pub(crate) mod validate;
 
-pub use betza::{BetzaError, Leg, Movement};
+pub use betza::{BetzaError, Leg, Movement, UNLIMITED};
 pub use board::{Board, Move, Outcome};
 pub use game::{SetupError, piece_set, replay};
 pub use piece::{Kind, Piece, PieceError, PieceSet, Role};

@@ -6,14 +6,14 @@
 //! an attacked square has that castling in its legal moves, its move count, its perft, its SAN
 //! (read and written), its game state (a king it "saves" is not mated) and the FEN after it.
 //! This module is that engine ([`Mutant`]): the rules as a set of [`Hooks`], each defaulting to
-//! the reference's rule; [`table`] is the catalogue of mutants, one line each, with the rule it
+//! the reference's rule; [`MUTANTS`] is the catalogue of mutants, one line each, with the rule it
 //! breaks and the hooks it replaces.
 //!
 //! The mutant keeps its own positions ([`Pos`]): a shakmaty position, and beside it what a
 //! mutant may remember differently (the castling rights it still believes in while king or rook
 //! is away; the en passant square of two plies ago).
 
-pub mod table;
+mod table;
 
 use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;

@@ -8,9 +8,9 @@ use crate::diagram::diagram;
 use crate::engine::Identity;
 use crate::verdict::{Check, Outcome, Tally, Verdict};
 
-mod json;
+pub(crate) mod json;
 
-pub use json::{Interruption, Report, ReportError, ReportVerdict};
+pub(crate) use json::Report;
 
 /// A finished run: which engine, which cases, and the verdicts, in catalogue order.
 #[derive(Debug, Clone)]

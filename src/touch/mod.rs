@@ -68,9 +68,7 @@ mod board;
 use board::{Board, Touched, Unfinished};
 
 use crate::replay;
-pub use crate::vocabulary::{
-    EVENT_FORMS, EventSyntaxError, Obligation, PromotionPiece, Reading, ReadingText, TouchEvent,
-};
+pub(crate) use crate::vocabulary::{Obligation, PromotionPiece, Reading, TouchEvent};
 
 /// The shakmaty role of a promotion piece.
 fn role(piece: PromotionPiece) -> Role {

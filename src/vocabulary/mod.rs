@@ -28,4 +28,4 @@ pub use piece::PieceDefinition;
 pub use reading::{Reading, ReadingText};
 pub(crate) use square::check_square;
 pub use state::{GameState, StateName};
-pub use touch::{EVENT_FORMS, EventSyntaxError, Obligation, PromotionPiece, TouchEvent};
+pub use touch::{EventSyntaxError, Obligation, PromotionPiece, TouchEvent};

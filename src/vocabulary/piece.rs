@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A piece beyond the standard six, as a case (or its file) declares it and a request carries
 /// it: the letter it takes in FEN, its name, and how it moves in Betza's notation (the subset
-/// [`crate::fairy::betza`] reads: `QN` the amazon, `F` the ferz, `A` the alfil, `R2` the short
+/// [`crate::fairy::Movement`] reads: `QN` the amazon, `F` the ferz, `A` the alfil, `R2` the short
 /// rook, `D` the dabbaba).
 ///
 /// ```yaml

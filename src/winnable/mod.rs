@@ -46,7 +46,7 @@ pub use material::Pattern;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
-pub use crate::vocabulary::Winnability;
+pub(crate) use crate::vocabulary::Winnability;
 
 /// A hasher for keys that are Zobrist hashes already: their bits are spread, so the key is its
 /// own hash (the searches' tables spend most of their time hashing otherwise).

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use chess_conformance::Baseline;
-use chess_conformance::report::{self, Detail, Interruption, Report};
+use chess_conformance::report::{self, Detail};
 use chess_conformance::{Catalogue, Run};
+use chess_conformance::{Interruption, Report};
 use clap::{Args, ValueEnum};
 
 use crate::engine_options::ExternalArgs;

@@ -262,7 +262,7 @@ fn questions(fen: &str, strings: &[&str]) -> Vec<Question> {
 
 /// `reference-inputs`: the first line a FEN, the second the moves played from it (UCI, split at
 /// spaces), every further line a string handed to each question that takes one (a move, a SAN,
-/// a square, a FEN, a touch-move event; every question of the table but [`NOT_ASKED`]), and to
+/// a square, a FEN, a touch-move event; every question of the table but `NOT_ASKED`), and to
 /// the parsers of `replay`, the symmetries and
 /// the diagrams.
 pub fn reference_inputs(data: &[u8]) {

@@ -9,7 +9,7 @@
 //! squares, SAN (ranks are the digits of a SAN, files its lower-case letters), FENs of `after`
 //! (with the move number recomputed, since White moves first within a move number).
 //!
-//! The maps themselves are [`chess_conformance::symmetry`], and each assertion kind says how its value reads
+//! The maps themselves are [`chess_conformance::Symmetry`], and each assertion kind says how its value reads
 //! under them ([`chess_conformance::assertion::Assertion::transform`]): this module only puts a case
 //! together. A case that cannot be transformed is never dropped silently: [`twin`] says why.
 

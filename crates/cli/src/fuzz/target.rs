@@ -227,7 +227,7 @@ pub(crate) fn common(a: &dyn Engine, b: &dyn Engine) -> Capabilities {
     a.capabilities().iter().filter(|c| b.contains(*c)).collect()
 }
 
-/// The rule names of a state, for [`crate::fuzz::known`]'s classification.
+/// The rule names of a state, for [`mod@crate::fuzz::known`]'s classification.
 pub(crate) fn state_rule(name: StateName) -> &'static str {
     match name {
         StateName::Checkmate | StateName::Ongoing => "5.1.1",

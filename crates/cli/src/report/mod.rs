@@ -17,8 +17,8 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chess_conformance::report::{Interruption, Report};
 use chess_conformance::{Catalogue, LoadedCase, Tally, Verdict};
+use chess_conformance::{Interruption, Report};
 use clap::Args;
 
 use crate::error::BadInput;

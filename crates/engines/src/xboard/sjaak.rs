@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use chess_conformance::PieceDefinition;
 use chess_conformance::fairy::Movement;
-use chess_conformance::fairy::betza::UNLIMITED;
+use chess_conformance::fairy::UNLIMITED;
 
 /// Sjaak II's `Move:` lines for a movement of the suite's Betza subset, or why it has none: each
 /// atom by its range (docs/fairy-perft.md, "For the engine kinds"): the leaps on one `leap`
