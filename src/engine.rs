@@ -33,9 +33,11 @@ use crate::vocabulary::{
 pub(crate) mod declare;
 mod last_game;
 mod remote;
+mod route;
 
 pub use last_game::LastGame;
 pub use remote::{Client, Remote};
+pub use route::{Route, Routed};
 
 /// A position to ask about: a FEN and the moves played from it, in UCI, and the pieces beyond
 /// the standard six it may hold.

@@ -315,33 +315,26 @@ mod tests {
             moves: &moves,
             pieces: &[],
         };
-        let touches = ["touch g8", "say j'adoube", "release g8 on f6"]
-            .iter()
-            .map(|e| e.parse().unwrap())
-            .collect();
-        let every = [
-            Question::LegalMoves(question::LegalMoves {}),
-            Question::InCheck(question::InCheck {}),
-            Question::Checkers(question::Checkers {}),
-            Question::GameState(question::GameState {}),
-            Question::DrawClaims(question::DrawClaims {}),
-            Question::MatingMaterial(question::MatingMaterial {}),
-            Question::Play(question::Play { uci: "e7e5".into() }),
-            Question::San(question::San { uci: "g8f6".into() }),
-            Question::ParseSan(question::ParseSan { san: "Nf6".into() }),
-            Question::Attacks(question::Attacks {
-                source: AttackSource::Square("d8".into()),
-            }),
-            Question::Perft(question::Perft { depth: 2 }),
-            Question::ValidateFen(question::ValidateFen {
-                fen: START_FEN.into(),
-            }),
-            Question::DrawClaimsWithMove(question::DrawClaimsWithMove { uci: "g8f6".into() }),
-            Question::TouchMove(question::TouchMove { events: touches }),
-            Question::Winnable(question::Winnable { side: Color::Black }),
-        ];
-        assert_eq!(every.len(), Question::NAMES.len());
-        for q in &every {
+        // A value for every argument of the table, by its protocol name: each question is read
+        // from it (`Question::read`), none is written here by hand.
+        let fields = json!({
+            "move": "g8f6",
+            "san": "Nf6",
+            "from": "d8",
+            "depth": 2,
+            "fen": START_FEN,
+            "events": ["touch g8", "say j'adoube", "release g8 on f6"],
+            "side": "black",
+        });
+        let every = Question::NAMES.iter().map(|&name| {
+            Question::read(name, fields.clone())
+                .expect("a name of the table")
+                .unwrap_or_else(|e| {
+                    panic!("`{name}`: give its arguments a value in this test's `fields`: {e}")
+                })
+        });
+        for q in every {
+            let q = &q;
             let line = request_line(9, q, Some(&game));
             let value: Value = serde_json::from_str(&line).unwrap();
             assert_eq!(value["type"], q.name());

@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{EnPassantMode, Position, fen::Fen};
 
-use crate::engine::{Answer, Capabilities, Engine, EngineError, Game, Identity, LastGame};
+use crate::engine::{
+    Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, LastGame, Route, Routed,
+};
 use crate::limits::Deadline;
 use crate::replay::{self, Replay};
 use crate::touch::{self, Obligation, TouchEvent};
@@ -28,20 +30,55 @@ use crate::vocabulary::{
 /// let moves = reference.legal_moves(&Game::new(start, &[])).unwrap();
 /// assert_eq!(moves.len(), 20);
 /// ```
+pub type Reference = Routed<References>;
+
+/// The reference's two engines, and the route between them: a game with pieces beyond the
+/// standard six ([`Game::pieces`]) goes to the fairy reference, any other question to shakmaty.
 #[derive(Debug, Default)]
-pub struct Reference {
-    /// The last game replayed, kept because a case asks several questions of one position.
-    last: LastGame<Replay>,
+pub struct References {
+    /// The answers on the standard pieces, on shakmaty.
+    standard: Standard,
     /// The answers on positions of pieces beyond the standard six, from [`crate::fairy`].
     fairy: crate::fairy::answers::Answers,
 }
 
-impl Reference {
+impl Routed<References> {
     /// A reference engine.
     pub fn new() -> Reference {
-        Reference::default()
+        Routed::default()
+    }
+}
+
+impl Route for References {
+    fn identity(&self) -> Identity {
+        self.standard.identity()
     }
 
+    fn capabilities(&self) -> Capabilities {
+        Capabilities::all()
+    }
+
+    fn route<T>(
+        &mut self,
+        _: Capability,
+        game: Option<&Game>,
+        ask: impl FnOnce(&mut dyn Engine) -> Answer<T>,
+    ) -> Answer<T> {
+        match game {
+            Some(game) if !game.pieces.is_empty() => ask(&mut self.fairy),
+            _ => ask(&mut self.standard),
+        }
+    }
+}
+
+/// The reference on the standard pieces: shakmaty, completed.
+#[derive(Debug, Default)]
+struct Standard {
+    /// The last game replayed, kept because a case asks several questions of one position.
+    last: LastGame<Replay>,
+}
+
+impl Standard {
     fn replay(&mut self, game: &Game) -> Answer<&Replay> {
         self.last.get(game, |g| {
             Replay::new(g.fen, g.moves).map_err(EngineError::failed)
@@ -53,7 +90,7 @@ impl Reference {
     }
 }
 
-impl Engine for Reference {
+impl Engine for Standard {
     fn identity(&self) -> Identity {
         Identity {
             name: "reference (shakmaty)".into(),
@@ -66,45 +103,27 @@ impl Engine for Reference {
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
-        if !game.pieces.is_empty() {
-            return self.fairy.legal_moves(game);
-        }
         let pos = self.position(game)?;
         Ok(pos.legal_moves().into_iter().map(replay::to_uci).collect())
     }
 
     fn in_check(&mut self, game: &Game) -> Answer<bool> {
-        if !game.pieces.is_empty() {
-            return self.fairy.in_check(game);
-        }
         Ok(self.position(game)?.is_check())
     }
 
     fn checkers(&mut self, game: &Game) -> Answer<Vec<String>> {
-        if !game.pieces.is_empty() {
-            return self.fairy.checkers(game);
-        }
         Ok(replay::square_names(self.position(game)?.checkers()))
     }
 
     fn game_state(&mut self, game: &Game) -> Answer<GameState> {
-        if !game.pieces.is_empty() {
-            return self.fairy.game_state(game);
-        }
         Ok(self.replay(game)?.state())
     }
 
     fn draw_claims(&mut self, game: &Game) -> Answer<Vec<DrawClaim>> {
-        if !game.pieces.is_empty() {
-            return crate::fairy::answers::not_answered("draw claims");
-        }
         Ok(self.replay(game)?.claims())
     }
 
     fn mating_material(&mut self, game: &Game) -> Answer<MatingMaterial> {
-        if !game.pieces.is_empty() {
-            return crate::fairy::answers::not_answered("mating material");
-        }
         let pos = self.position(game)?;
         Ok(MatingMaterial {
             white: !pos.has_insufficient_material(shakmaty::Color::White),
@@ -113,9 +132,6 @@ impl Engine for Reference {
     }
 
     fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
-        if !game.pieces.is_empty() {
-            return self.fairy.play(game, uci);
-        }
         let mut pos = self.position(game)?.clone();
         Ok(match replay::parse_uci(&pos, uci) {
             Ok(m) => {
@@ -127,18 +143,12 @@ impl Engine for Reference {
     }
 
     fn san(&mut self, game: &Game, uci: &str) -> Answer<String> {
-        if !game.pieces.is_empty() {
-            return self.fairy.san(game, uci);
-        }
         let pos = self.position(game)?.clone();
         let m = replay::parse_uci(&pos, uci).map_err(EngineError::failed)?;
         Ok(SanPlus::from_move(pos, m).to_string())
     }
 
     fn parse_san(&mut self, game: &Game, san: &str) -> Answer<Option<String>> {
-        if !game.pieces.is_empty() {
-            return self.fairy.parse_san(game, san);
-        }
         let pos = self.position(game)?;
         // A check or mate suffix is allowed but not required; anything else after the move is not.
         let Ok(parsed) = SanPlus::from_ascii(san.as_bytes()) else {
@@ -151,9 +161,6 @@ impl Engine for Reference {
     }
 
     fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
-        if !game.pieces.is_empty() {
-            return self.fairy.attacks(game, source);
-        }
         let board = self.position(game)?.board();
         let attacked = match source {
             AttackSource::Square(name) => {
@@ -176,16 +183,10 @@ impl Engine for Reference {
     /// shakmaty's move generator walked here rather than by `shakmaty::perft`, so that the walk
     /// stops at the question's [`Deadline`] (a perft 9 takes hours).
     fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
-        if !game.pieces.is_empty() {
-            return self.fairy.perft(game, depth);
-        }
         perft(self.position(game)?, depth)
     }
 
     fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
-        if !game.pieces.is_empty() {
-            return crate::fairy::answers::not_answered("draw claims with a move");
-        }
         let mut after = self.replay(game)?.clone();
         let m = replay::parse_uci(&after.position, uci).map_err(EngineError::failed)?;
         after.push(m);
@@ -200,9 +201,6 @@ impl Engine for Reference {
     }
 
     fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {
-        if !game.pieces.is_empty() {
-            return crate::fairy::answers::not_answered("touch-move");
-        }
         let pos = self.position(game)?;
         match touch::rule(pos, events) {
             Ok(ruling) => Ok(ruling.obligation()),
@@ -221,9 +219,6 @@ impl Engine for Reference {
     /// line is replayed over the history before it is believed (a fivefold repetition on the way
     /// would end the game first; the answer is then undetermined).
     fn winnable(&mut self, game: &Game, side: Color) -> Answer<Winnability> {
-        if !game.pieces.is_empty() {
-            return crate::fairy::answers::not_answered("winnability");
-        }
         let replay = self.replay(game)?;
         match replay.state() {
             GameState::Ongoing => {}

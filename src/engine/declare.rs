@@ -2,7 +2,8 @@
 //! writes the [`Capability`](crate::Capability) enum, the [`Engine`](crate::Engine) trait and
 //! its `Box` forwarding, one type per question with the protocol message it is
 //! ([`crate::question`]), the serving side's dispatch, and the [`Engine`](crate::Engine)
-//! implementation of every protocol client ([`crate::protocol::Remote`]).
+//! implementation of every protocol client ([`crate::protocol::Remote`]) and of every routed
+//! engine (`Routed`: the reference, the mutants).
 //!
 //! An entry is a capability's name and doc, and, for a question, its type, its protocol `type`
 //! and the trait method, written as a Rust signature whose extra arguments say the type they
@@ -122,6 +123,26 @@ macro_rules! question_item {
                 $($arg: $arg.to_owned()),*
             });
             $self.0.ask(&question, None)
+        }
+    };
+
+    // A routed engine's method: the question sent through its route.
+    (@routed_fn $cap:ident $method:ident
+        (&mut $self:ident, $game:ident : &Game $(, $(#[$fa:meta])* $arg:ident : $aty:ty as $fty:ty)*)
+        -> $answer:ty) => {
+        fn $method(&mut $self, $game: &Game $(, $arg: $aty)*) -> Answer<$answer> {
+            $crate::engine::Route::route(&mut $self.0, Capability::$cap, Some($game), |engine| {
+                engine.$method($game $(, $arg)*)
+            })
+        }
+    };
+    (@routed_fn $cap:ident $method:ident
+        (&mut $self:ident $(, $(#[$fa:meta])* $arg:ident : $aty:ty as $fty:ty)*)
+        -> $answer:ty) => {
+        fn $method(&mut $self $(, $arg: $aty)*) -> Answer<$answer> {
+            $crate::engine::Route::route(&mut $self.0, Capability::$cap, None, |engine| {
+                engine.$method($($arg),*)
+            })
         }
     };
 
@@ -266,6 +287,21 @@ macro_rules! questions {
             }
             $($(
                 $crate::engine::declare::question_item!(@remote_fn $q $method ($($params)*) -> $answer);
+            )?)*
+        }
+
+        impl<R: $crate::engine::Route> Engine for $crate::engine::Routed<R> {
+            fn identity(&self) -> Identity {
+                self.0.identity()
+            }
+            fn capabilities(&self) -> Capabilities {
+                self.0.capabilities()
+            }
+            fn begin_case(&mut self) {
+                self.0.begin_case()
+            }
+            $($(
+                $crate::engine::declare::question_item!(@routed_fn $cap $method ($($params)*) -> $answer);
             )?)*
         }
 

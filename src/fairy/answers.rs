@@ -8,8 +8,13 @@
 //! questions answer `unsupported` here.
 
 use super::board::{Board, Outcome, parse_square, square_name};
-use crate::engine::{Answer, EngineError, Game, LastGame};
-use crate::vocabulary::{AttackSource, GameState, MoveResult};
+use crate::engine::{
+    Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, LastGame,
+};
+use crate::vocabulary::{
+    AttackSource, Color, DrawClaim, GameState, MatingMaterial, MoveResult, Obligation, TouchEvent,
+    Winnability,
+};
 
 /// The assertion keys a case with pieces may use: those this module answers.
 pub const ANSWERED: &[&str] = &[
@@ -42,9 +47,57 @@ impl Answers {
             super::replay(g.fen, g.moves, g.pieces).map_err(EngineError::failed)
         })
     }
+}
+
+/// The fairy reference as an engine: [`crate::Reference`] routes a game with pieces here.
+impl Engine for Answers {
+    fn identity(&self) -> Identity {
+        Identity {
+            name: "reference (fairy)".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+        }
+    }
+
+    /// The questions of [`ANSWERED`]'s assertions, on positions with pieces.
+    fn capabilities(&self) -> Capabilities {
+        [
+            Capability::LegalMoves,
+            Capability::Check,
+            Capability::Checkers,
+            Capability::GameState,
+            Capability::Play,
+            Capability::San,
+            Capability::ParseSan,
+            Capability::Attacks,
+            Capability::Perft,
+            Capability::Pieces,
+        ]
+        .into_iter()
+        .collect()
+    }
+
+    fn draw_claims(&mut self, _: &Game) -> Answer<Vec<DrawClaim>> {
+        not_answered("draw claims")
+    }
+
+    fn mating_material(&mut self, _: &Game) -> Answer<MatingMaterial> {
+        not_answered("mating material")
+    }
+
+    fn draw_claims_with_move(&mut self, _: &Game, _: &str) -> Answer<Vec<DrawClaim>> {
+        not_answered("draw claims with a move")
+    }
+
+    fn touch_move(&mut self, _: &Game, _: &[TouchEvent]) -> Answer<Obligation> {
+        not_answered("touch-move")
+    }
+
+    fn winnable(&mut self, _: &Game, _: Color) -> Answer<Winnability> {
+        not_answered("winnability")
+    }
 
     /// The legal moves, in UCI.
-    pub fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
+    fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
         let board = self.board(game)?;
         Ok(board
             .legal_moves()
@@ -54,13 +107,13 @@ impl Answers {
     }
 
     /// Whether the side to move is in check.
-    pub fn in_check(&mut self, game: &Game) -> Answer<bool> {
+    fn in_check(&mut self, game: &Game) -> Answer<bool> {
         let board = self.board(game)?;
         Ok(board.in_check(board.turn()))
     }
 
     /// The squares of the pieces giving check.
-    pub fn checkers(&mut self, game: &Game) -> Answer<Vec<String>> {
+    fn checkers(&mut self, game: &Game) -> Answer<Vec<String>> {
         Ok(self
             .board(game)?
             .checkers()
@@ -70,7 +123,7 @@ impl Answers {
     }
 
     /// Checkmate, stalemate, or the game goes on.
-    pub fn game_state(&mut self, game: &Game) -> Answer<GameState> {
+    fn game_state(&mut self, game: &Game) -> Answer<GameState> {
         let board = self.board(game)?;
         Ok(match board.outcome() {
             Outcome::Ongoing => GameState::Ongoing,
@@ -82,7 +135,7 @@ impl Answers {
     }
 
     /// The FEN after `uci`, or why it is refused.
-    pub fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
+    fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
         let board = self.board(game)?;
         Ok(match board.parse_uci(uci) {
             Some(m) => MoveResult::Played(board.played(m).fen()),
@@ -91,7 +144,7 @@ impl Answers {
     }
 
     /// The SAN of the legal move `uci`.
-    pub fn san(&mut self, game: &Game, uci: &str) -> Answer<String> {
+    fn san(&mut self, game: &Game, uci: &str) -> Answer<String> {
         let board = self.board(game)?;
         let m = board
             .parse_uci(uci)
@@ -100,13 +153,13 @@ impl Answers {
     }
 
     /// The legal move `san` names, if one.
-    pub fn parse_san(&mut self, game: &Game, san: &str) -> Answer<Option<String>> {
+    fn parse_san(&mut self, game: &Game, san: &str) -> Answer<Option<String>> {
         let board = self.board(game)?;
         Ok(board.parse_san(san).map(|m| board.uci(m)))
     }
 
     /// The squares a piece, or a side, attacks.
-    pub fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
+    fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
         let board = self.board(game)?;
         let mut squares: Vec<u8> = match source {
             AttackSource::Square(name) => {
@@ -128,7 +181,7 @@ impl Answers {
     }
 
     /// Leaf nodes at `depth`, the deadline checked at every inner node.
-    pub fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
+    fn perft(&mut self, game: &Game, depth: u32) -> Answer<u64> {
         fn walk(board: &Board, depth: u32) -> Answer<u64> {
             let moves = board.legal_moves();
             if depth <= 1 {

@@ -6,7 +6,7 @@
 use chess_conformance::case::Case;
 use chess_conformance::{
     AttackSource, Capability, Color, DrawClaim, Engine, EngineError, FenCheck, Game, GameState,
-    LoadedCase, MoveResult, Outcome, check,
+    LoadedCase, MoveResult, Outcome, check, question::Question,
 };
 use chess_conformance_adapters::ChessCrate;
 use chess_conformance_adapters::CozyChess;
@@ -214,44 +214,12 @@ fn declared_capabilities_are_exactly_the_questions_answered() {
         let id = engine.identity();
         let declared = engine.capabilities();
         let start = game(START, &[]);
-        for &capability in Capability::ALL {
-            let unsupported =
-                |e: Option<EngineError>| matches!(e, Some(EngineError::Unsupported(_)));
-            let answer_unsupported = match capability {
-                Capability::LegalMoves => unsupported(engine.legal_moves(&start).err()),
-                Capability::Check => unsupported(engine.in_check(&start).err()),
-                Capability::Checkers => unsupported(engine.checkers(&start).err()),
-                Capability::GameState => unsupported(engine.game_state(&start).err()),
-                Capability::DrawClaims => unsupported(engine.draw_claims(&start).err()),
-                Capability::MatingMaterial => unsupported(engine.mating_material(&start).err()),
-                Capability::Play => unsupported(engine.play(&start, "e2e4").err()),
-                Capability::San => unsupported(engine.san(&start, "g1f3").err()),
-                Capability::ParseSan => unsupported(engine.parse_san(&start, "Nf3").err()),
-                Capability::Attacks => unsupported(
-                    engine
-                        .attacks(&start, &AttackSource::Side(Color::White))
-                        .err(),
-                ),
-                Capability::Perft => unsupported(engine.perft(&start, 1).err()),
-                Capability::ValidateFen => unsupported(engine.validate_fen(START).err()),
-                Capability::ClaimWithMove => {
-                    unsupported(engine.draw_claims_with_move(&start, "e2e4").err())
-                }
-                Capability::TouchMove => unsupported(engine.touch_move(&start, &[]).err()),
-                Capability::Winnable => unsupported(engine.winnable(&start, Color::White).err()),
-                // Rules inside the answers, not questions: checked by the tests below.
-                Capability::Repetition
-                | Capability::MoveClocks
-                | Capability::InsufficientMaterial
-                | Capability::DeadPosition
-                | Capability::Fivefold
-                | Capability::SeventyFiveMoves => continue,
-                // No adapter declares it: the harness never hands them such a position.
-                Capability::Pieces => {
-                    assert!(!declared.contains(capability), "{id}: declares pieces");
-                    continue;
-                }
-            };
+        for question in simplest_questions() {
+            let capability = question.capability();
+            let answer_unsupported = matches!(
+                question.ask_any(&mut *engine, &start),
+                Err(EngineError::Unsupported(_))
+            );
             assert_eq!(
                 answer_unsupported,
                 !declared.contains(capability),
@@ -260,7 +228,37 @@ fn declared_capabilities_are_exactly_the_questions_answered() {
                 if answer_unsupported { "is" } else { "is not" }
             );
         }
+        // The rules inside the answers, not questions, are checked by the tests below. No
+        // adapter declares `pieces`: the harness never hands them such a position.
+        assert!(
+            !declared.contains(Capability::Pieces),
+            "{id}: declares pieces"
+        );
     }
+}
+
+/// Every question of the table, read from the simplest value of each argument (by its protocol
+/// name) on the starting position: none is written here by hand.
+fn simplest_questions() -> Vec<Question> {
+    let fields = serde_json::json!({
+        "move": "e2e4",
+        "san": "Nf3",
+        "by": "white",
+        "side": "white",
+        "depth": 1,
+        "fen": START,
+        "events": [],
+    });
+    Question::NAMES
+        .iter()
+        .map(|&name| {
+            Question::read(name, fields.clone())
+                .expect("a name of the table")
+                .unwrap_or_else(|e| {
+                    panic!("`{name}`: give its arguments a value in `simplest_questions`: {e}")
+                })
+        })
+        .collect()
 }
 
 /// The rule capabilities: a declared rule fires where the rules say it must; an undeclared one
