@@ -1,6 +1,9 @@
-//! Unicode board diagrams for `show` and for failures in reports.
+//! Unicode board diagrams for `show` and for failures in reports: of a position set up from a
+//! FEN and moves, or of a catalogue case's position as its load found it
+//! ([`crate::LoadedCase::diagram`], no replay).
 
-use shakmaty::{Color, File, Position, Rank, Role, Square};
+use shakmaty::fen::Fen;
+use shakmaty::{Board, Color, File, Position, Rank, Role, Square};
 
 use crate::replay::Replay;
 
@@ -9,7 +12,19 @@ use crate::replay::Replay;
 pub fn diagram(fen: &str, moves: &[String]) -> Option<String> {
     let replay = Replay::new(fen, moves).ok()?;
     let pos = &replay.position;
-    let board = pos.board();
+    Some(draw(pos.board(), pos.turn(), moves.len()))
+}
+
+/// The board of a position already reached, given by its FEN (`fen`, set up before: only its
+/// placement and side to move are read), after `moves` moves; `None` when the placement holds
+/// a piece beyond the six.
+pub(crate) fn diagram_of_fen(fen: &str, moves: usize) -> Option<String> {
+    let setup = Fen::from_ascii(fen.as_bytes()).ok()?.into_setup();
+    Some(draw(&setup.board, setup.turn, moves))
+}
+
+/// The board, White at the bottom, with rank and file labels, then the side to move.
+fn draw(board: &Board, turn: Color, moves: usize) -> String {
     let mut out = String::new();
     for rank in Rank::ALL.into_iter().rev() {
         out.push_str(&format!("{} ", rank.char()));
@@ -24,15 +39,15 @@ pub fn diagram(fen: &str, moves: &[String]) -> Option<String> {
         out.push('\n');
     }
     out.push_str("   a b c d e f g h\n");
-    let turn = match pos.turn() {
+    let turn = match turn {
         Color::White => "White",
         Color::Black => "Black",
     };
     out.push_str(&format!("{turn} to move"));
-    if !moves.is_empty() {
-        out.push_str(&format!(" after {} move(s) from the FEN", moves.len()));
+    if moves > 0 {
+        out.push_str(&format!(" after {moves} move(s) from the FEN"));
     }
-    Some(out)
+    out
 }
 
 fn glyph(color: Color, role: Role) -> char {
@@ -65,5 +80,16 @@ mod tests {
         assert_eq!(lines[7], "1  · · · · · · · ♔");
         assert_eq!(lines[9], "Black to move");
         assert!(diagram("not a fen", &[]).is_none());
+    }
+
+    #[test]
+    fn draws_a_reached_position_as_a_replay_does() {
+        let (fen, moves) = (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ["e2e4".to_owned(), "c7c5".to_owned()],
+        );
+        let reached = Replay::new(fen, &moves).unwrap().fen();
+        assert_eq!(diagram_of_fen(&reached, 2), diagram(fen, &moves));
+        assert!(diagram_of_fen("k7/8/1A6/8/8/8/8/7K b - - 0 1", 0).is_none());
     }
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::ids::{read_retired, validate_id};
 use super::sources::{MAX_FILE_BYTES, Source, default_threads, too_large};
-use super::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin, plan, validate};
+use super::{Catalogue, LoadError, LoadErrors, LoadedCase, Origin, Reached, plan, validate};
 use crate::assertion::{Plan, Problem, Step};
 use crate::case::{Case, CaseFile};
 use crate::locate::{self, Locator};
@@ -105,6 +105,7 @@ impl Load {
             origin,
             mut problems,
             plan,
+            reached,
         } in cases
         {
             self.unique(&case.id, &source.name, line, &mut problems);
@@ -115,6 +116,7 @@ impl Load {
                     line,
                     origin,
                     plan: Arc::new(plan),
+                    reached,
                 });
                 continue;
             }
@@ -155,6 +157,8 @@ struct ParsedCase {
     problems: Vec<Problem>,
     /// Its checks, when it has no problem of its own.
     plan: Option<Plan>,
+    /// The position its history reaches, for the boards.
+    reached: Reached,
 }
 
 /// Reads and checks one case file, keeping the cases `keep` accepts: everything the loader
@@ -200,8 +204,10 @@ fn parse_file(source: &Source, keep: &(impl Fn(&str) -> bool + ?Sized)) -> Parse
         let line = starts.get(index).map_or(0, |s| s.line);
         let mut problems = Vec::new();
         validate_id(&case, &stem, &mut problems);
-        let game = validate(&case, &mut problems);
-        let plan = problems.is_empty().then(|| plan(&case, game.as_ref()));
+        let set_up = validate(&case, &mut problems);
+        let plan = problems
+            .is_empty()
+            .then(|| plan(&case, set_up.game.as_ref()));
         cases.push(ParsedCase {
             case,
             index,
@@ -209,6 +215,7 @@ fn parse_file(source: &Source, keep: &(impl Fn(&str) -> bool + ?Sized)) -> Parse
             origin,
             problems,
             plan,
+            reached: set_up.reached,
         });
     }
     Parsed::Cases(cases)

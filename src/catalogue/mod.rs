@@ -46,6 +46,46 @@ pub struct LoadedCase {
     /// Whether it was written by hand (`cases/`) or by `chess-conformance generate`.
     pub origin: Origin,
     plan: Arc<Plan>,
+    reached: Reached,
+}
+
+/// What the boards need of the position a case's history reaches, kept from the load's set-up
+/// of the case (its one replay), so that no board replays it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Reached {
+    /// Whether the load set the position up: on shakmaty, or on the fairy reference for a case
+    /// of historical pieces; a `valid: false` case's when shakmaty reads its FEN.
+    set_up: bool,
+    /// The FEN of the position after the history, when there is one (without a history, the
+    /// position is the case's FEN as written).
+    after: Option<Box<str>>,
+}
+
+impl Reached {
+    /// A game replayed on shakmaty from the case's FEN through `moves`.
+    pub(crate) fn standard(game: &crate::replay::Replay, moves: &[String]) -> Reached {
+        Reached {
+            set_up: true,
+            after: (!moves.is_empty()).then(|| game.fen().into()),
+        }
+    }
+
+    /// A position of historical pieces, `fen` its FEN after `moves` on the fairy reference.
+    pub(crate) fn fairy(fen: String, moves: &[String]) -> Reached {
+        Reached {
+            set_up: true,
+            after: (!moves.is_empty()).then(|| fen.into()),
+        }
+    }
+
+    /// A FEN that must be rejected (`valid: false`, no history): set up when shakmaty reads
+    /// it anyway.
+    pub(crate) fn rejected(fen: &str) -> Reached {
+        Reached {
+            set_up: crate::replay::parse_fen(fen).is_ok(),
+            after: None,
+        }
+    }
 }
 
 impl LoadedCase {
@@ -58,7 +98,7 @@ impl LoadedCase {
     /// Every problem of the case, as the loader words them (the file is `<case>`).
     pub fn new(case: Case) -> Result<LoadedCase, LoadErrors> {
         let mut problems = Vec::new();
-        let game = validate(&case, &mut problems);
+        let set_up = validate(&case, &mut problems);
         if !problems.is_empty() {
             let id = case.id.clone();
             return Err(LoadErrors(
@@ -74,14 +114,32 @@ impl LoadedCase {
                     .collect(),
             ));
         }
-        let plan = plan(&case, game.as_ref());
+        let plan = plan(&case, set_up.game.as_ref());
         Ok(LoadedCase {
             case,
             file: "<case>".into(),
             line: 0,
             origin: Origin::HandWritten,
             plan: Arc::new(plan),
+            reached: set_up.reached,
         })
+    }
+
+    /// The FEN of the position the case's history reaches, as the load set it up (on
+    /// shakmaty, or on the fairy reference for a case of historical pieces): the case's FEN as
+    /// written when it has no history. `None` for a `valid: false` case whose FEN shakmaty
+    /// does not read. Its placement and side to move are what a board of the case draws.
+    pub fn fen_reached(&self) -> Option<&str> {
+        if !self.reached.set_up {
+            return None;
+        }
+        Some(self.reached.after.as_deref().unwrap_or(&self.case.fen))
+    }
+
+    /// The text board of the position the case's history reaches ([`crate::diagram`]'s), from
+    /// what the load found: `None` when it has no position of the six standard pieces.
+    pub fn diagram(&self) -> Option<String> {
+        crate::diagram::diagram_of_fen(self.fen_reached()?, self.case.moves.len())
     }
 
     /// The checks the case makes, in order.

@@ -278,3 +278,38 @@ fn ids_and_rules_have_a_form() {
     assert!(!is_rule("3.8."));
     assert!(!is_rule("art. 3"));
 }
+
+#[test]
+fn the_boards_of_the_load_are_those_a_replay_draws() {
+    // What the load keeps for the boards gives, for every case, the text board a replay of its
+    // FEN and moves drew, and the FEN it reaches (the site's board after a history).
+    let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+    for c in whole.cases() {
+        let (fen, moves) = (&c.case.fen, &c.case.moves);
+        assert_eq!(
+            c.diagram(),
+            crate::diagram::diagram(fen, moves),
+            "{}",
+            c.case.id
+        );
+        let replayed = crate::replay::Replay::new(fen, moves).ok();
+        if !moves.is_empty() && c.case.pieces.is_empty() {
+            let replayed = replayed.map(|r| r.fen());
+            assert_eq!(c.fen_reached(), replayed.as_deref(), "{}", c.case.id);
+        }
+    }
+}
+
+#[test]
+fn a_case_of_historical_pieces_reaches_its_position_on_the_fairy_reference() {
+    let catalogue = load_pieces(
+        "pieces:\n  - { letter: a, name: amazon, betza: QN }\ncases:\n  - id: \
+         historical-pieces/x\n    title: t\n    rule: source:polish\n    source: the source\n    \
+         fen: k7/8/8/8/1A6/8/8/7K w - - 0 1\n    moves: [b4b6]\n    expect:\n      state: \
+         checkmate\n      winner: white\n",
+    )
+    .expect("it loads");
+    let c = &catalogue.cases()[0];
+    assert_eq!(c.fen_reached(), Some("k7/8/1A6/8/8/8/8/7K b - - 1 1"));
+    assert_eq!(c.diagram(), None, "no text glyph for an amazon");
+}

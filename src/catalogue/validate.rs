@@ -5,6 +5,8 @@ use crate::assertion::{Assertion, Problem, Step, Validation, Visitor};
 use crate::case::Case;
 use crate::replay::{Replay, ReplayError};
 
+use super::Reached;
+
 /// A problem at a path of the case.
 pub(super) fn problem(path: &[&str], message: String) -> Problem {
     Problem {
@@ -47,9 +49,20 @@ pub(super) fn is_rule(rule: &str) -> bool {
             .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
 }
 
+/// What the validation of a case set up: the game its history reaches on shakmaty (what its
+/// assertions are checked and planned on), and what the boards need of the position reached.
+#[derive(Default)]
+pub(super) struct SetUp {
+    /// The game, when the case sets one up on shakmaty.
+    pub(super) game: Option<Replay>,
+    /// The position reached, for the boards.
+    pub(super) reached: Reached,
+}
+
 /// Checks one case, its id aside: title and rule, its position and history, and each of its
-/// assertions. Returns the game its history reaches, when it sets one up.
-pub(super) fn validate(case: &Case, problems: &mut Vec<Problem>) -> Option<Replay> {
+/// assertions. Returns what it set up: the game its history reaches, and the position reached
+/// for the boards (each case is replayed once, here).
+pub(super) fn validate(case: &Case, problems: &mut Vec<Problem>) -> SetUp {
     validate_title(case, problems);
     validate_rule(case, problems);
     if case.expect.present().is_empty() {
@@ -60,22 +73,34 @@ pub(super) fn validate(case: &Case, problems: &mut Vec<Problem>) -> Option<Repla
                 crate::case::Expect::KEYS.join(", ")
             ),
         ));
-        return None;
+        return SetUp::default();
     }
-    // A FEN that must be rejected is not set up: only its assertion's own checks apply. A
-    // position of historical pieces is set up by the fairy reference, and its assertions are
-    // checked without a shakmaty position (the reference's run confirms their answers).
-    let game = if case.expect.valid == Some(false) {
-        None
+    // A FEN that must be rejected is not set up for its assertion: only its own checks apply
+    // (its board is the position shakmaty reads, if it reads one: a case may be wrong about
+    // it). A position of historical pieces is set up by the fairy reference, and its assertions
+    // are checked without a shakmaty position (the reference's run confirms their answers).
+    let set_up = if case.expect.valid == Some(false) {
+        SetUp {
+            game: None,
+            reached: Reached::rejected(&case.fen),
+        }
     } else if !case.pieces.is_empty() {
-        validate_pieces(case, problems);
-        None
+        SetUp {
+            game: None,
+            reached: validate_pieces(case, problems),
+        }
     } else {
         // A position or history that is wrong leaves the assertions unchecked.
-        Some(replay(case, problems)?)
+        let Some(game) = replay(case, problems) else {
+            return SetUp::default();
+        };
+        SetUp {
+            reached: Reached::standard(&game, &case.moves),
+            game: Some(game),
+        }
     };
-    validate_assertions(case, game.as_ref(), problems);
-    game
+    validate_assertions(case, set_up.game.as_ref(), problems);
+    set_up
 }
 
 /// A case needs a title.
@@ -121,10 +146,10 @@ fn validate_rule(case: &Case, problems: &mut Vec<Problem>) {
 }
 
 /// A case of historical pieces, checked beside the fairy reference (`fairy/validate.rs`):
-/// its problems placed in the case.
-fn validate_pieces(case: &Case, problems: &mut Vec<Problem>) {
+/// its problems placed in the case; the position its history reaches there, for the boards.
+fn validate_pieces(case: &Case, problems: &mut Vec<Problem>) -> Reached {
     use crate::fairy::validate::Place;
-    let found = crate::fairy::validate::problems(
+    let (found, reached) = crate::fairy::validate::problems(
         &case.fen,
         &case.moves,
         &case.pieces,
@@ -145,6 +170,7 @@ fn validate_pieces(case: &Case, problems: &mut Vec<Problem>) {
         },
         Place::Expect(key) => problem(&["expect", key], message),
     }));
+    reached.map_or_else(Reached::default, |fen| Reached::fairy(fen, &case.moves))
 }
 
 /// The game a case's FEN and history set up on shakmaty, or the problem of the FEN or of the

@@ -23,18 +23,23 @@ pub(crate) enum Place {
 
 /// Every problem of a case of historical pieces, in the loader's order: the set-up (its pieces,
 /// FEN and history), then each assertion it may not use (`keys`, those present), then a
-/// `state` the reference does not answer.
+/// `state` the reference does not answer. With them, the FEN of the position the history
+/// reaches, when it is set up (the loader keeps it for the boards).
 pub(crate) fn problems(
     fen: &str,
     moves: &[String],
     pieces: &[PieceDefinition],
     keys: &[&'static str],
     state: Option<StateName>,
-) -> Vec<(Place, String)> {
+) -> (Vec<(Place, String)>, Option<String>) {
     let mut problems = Vec::new();
-    if let Err(error) = super::replay(fen, moves, pieces) {
-        problems.push(set_up(error));
-    }
+    let reached = match super::replay(fen, moves, pieces) {
+        Ok(board) => Some(board.fen()),
+        Err(error) => {
+            problems.push(set_up(error));
+            None
+        }
+    };
     for &key in keys {
         if !ANSWERED.contains(&key) {
             problems.push((Place::Expect(key), unanswered(key)));
@@ -55,7 +60,7 @@ pub(crate) fn problems(
             ),
         ));
     }
-    problems
+    (problems, reached)
 }
 
 /// Why the game is not set up, where.

@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::catalogue::{Catalogue, LoadedCase};
-use crate::diagram::diagram;
 use crate::engine::Identity;
 use crate::verdict::{Check, Outcome, Tally, Verdict};
 
@@ -341,7 +340,7 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict, paint: 
             if !c.moves.is_empty() {
                 let _ = writeln!(out, "        moves: {}", shown(&c.moves.join(" ")));
             }
-            if let Some(board) = diagram(&c.fen, &c.moves) {
+            if let Some(board) = case.diagram() {
                 for line in board.lines() {
                     let _ = writeln!(out, "          {line}");
                 }

@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use chess_conformance::diagram;
 use clap::Args;
 
 use crate::error::BadInput;
@@ -50,7 +49,7 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode, BadInput> {
         let _ = writeln!(out, "moves: {}", c.moves.join(" "));
     }
     out.push('\n');
-    match diagram(&c.fen, &c.moves) {
+    match loaded.diagram() {
         Some(board) => {
             let _ = writeln!(out, "{board}");
         }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use chess_conformance::Verdict;
 
 use super::html::{badge, esc, foot, head, query};
-use super::{Site, SiteCase, board, case_path};
+use super::{Position, Site, SiteCase, board, case_path};
 
 /// One row of a case's table of assertions: its label and expected answer, and each engine's
 /// check of it.
@@ -37,7 +37,7 @@ pub(super) fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
         facts(out, &loaded.case);
     }
     match case.position() {
-        Some((fen, moves)) => position(out, fen, moves),
+        Some(at) => position(out, &at),
         None => {
             let _ = write!(
                 out,
@@ -66,7 +66,8 @@ fn facts(out: &mut String, c: &chess_conformance::case::Case) {
 
 /// A case's FEN and moves, and its boards: the FEN's position and, after a history, the
 /// position it leads to.
-fn position(out: &mut String, fen: &str, moves: &[String]) {
+fn position(out: &mut String, at: &Position<'_>) {
+    let (fen, moves) = (at.fen, at.moves);
     let _ = write!(
         out,
         "<dt>FEN</dt><dd><code class=\"fen\">{}</code></dd>",
@@ -81,11 +82,11 @@ fn position(out: &mut String, fen: &str, moves: &[String]) {
     }
     out.push_str("</dl><div class=\"boards\">");
     figure(out, fen, None, "b0", "The position of the FEN");
-    if !moves.is_empty() {
-        match chess_conformance::replay::Replay::new(fen, moves) {
-            Ok(replay) => figure(
+    if let Some(reached) = &at.reached {
+        match reached {
+            Ok(reached) => figure(
                 out,
-                &replay.fen(),
+                reached,
                 moves.last().map(String::as_str),
                 "b1",
                 &format!("After {}", crate::text::plural(moves.len(), "move")),
@@ -94,7 +95,7 @@ fn position(out: &mut String, fen: &str, moves: &[String]) {
                 let _ = write!(
                     out,
                     "<p class=\"muted\">The history cannot be replayed: {}</p>",
-                    esc(&e.to_string())
+                    esc(e)
                 );
             }
         }

@@ -104,15 +104,57 @@ pub(crate) struct SiteCase<'c> {
     pub(crate) moves: Vec<String>,
 }
 
+/// A case's position as its page shows it: the FEN and moves, and, after a history, the FEN it
+/// reaches (`Err`: why it cannot be replayed).
+pub(crate) struct Position<'a> {
+    pub(crate) fen: &'a str,
+    pub(crate) moves: &'a [String],
+    pub(crate) reached: Option<Result<String, String>>,
+}
+
 impl SiteCase<'_> {
-    /// The case's FEN and moves: the catalogue's, else the report's.
-    pub(crate) fn position(&self) -> Option<(&str, &[String])> {
-        match (self.loaded, &self.fen) {
-            (Some(loaded), _) => Some((&loaded.case.fen, &loaded.case.moves)),
-            (None, Some(fen)) => Some((fen, &self.moves)),
-            (None, None) => None,
-        }
+    /// The case's FEN and moves: the catalogue's, with the position its history reaches as the
+    /// load found it (no replay); else the report's, replayed here, the one replay of a case
+    /// the catalogue does not have.
+    pub(crate) fn position(&self) -> Option<Position<'_>> {
+        let (fen, moves, reached): (&str, &[String], _) = match (self.loaded, &self.fen) {
+            (Some(loaded), _) => {
+                let reached = || {
+                    loaded
+                        .fen_reached()
+                        .map(str::to_owned)
+                        .ok_or_else(|| format!("invalid FEN: `{}` is not set up", loaded.case.fen))
+                };
+                (
+                    &loaded.case.fen,
+                    &loaded.case.moves,
+                    history(&loaded.case.moves, reached),
+                )
+            }
+            (None, Some(fen)) => {
+                let reached = || {
+                    chess_conformance::replay::Replay::new(fen, &self.moves)
+                        .map(|replay| replay.fen())
+                        .map_err(|e| e.to_string())
+                };
+                (fen, &self.moves, history(&self.moves, reached))
+            }
+            (None, None) => return None,
+        };
+        Some(Position {
+            fen,
+            moves,
+            reached,
+        })
     }
+}
+
+/// `reached()` when there is a history, else nothing.
+fn history(
+    moves: &[String],
+    reached: impl FnOnce() -> Result<String, String>,
+) -> Option<Result<String, String>> {
+    (!moves.is_empty()).then(reached)
 }
 
 /// Everything the pages are made from.
