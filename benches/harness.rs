@@ -21,6 +21,7 @@ struct Call {
     question: Question,
     fen: String,
     moves: Vec<String>,
+    variant: chess_conformance::Variant,
 }
 
 /// The reference, recording every question asked of it (as a protocol client, which sees each
@@ -42,15 +43,12 @@ impl Client for Recorder {
         question: &Question,
         game: Option<&Game>,
     ) -> Answer<T> {
-        let game = game.copied().unwrap_or(Game {
-            fen: "",
-            moves: &[],
-            pieces: &[],
-        });
+        let game = game.copied().unwrap_or(Game::new("", &[]));
         self.calls.push(Call {
             question: question.clone(),
             fen: game.fen.to_owned(),
             moves: game.moves.to_vec(),
+            variant: game.variant,
         });
         let answer = question.answer(&mut self.inner, &game)?;
         serde_json::from_value(answer).map_err(EngineError::failed)
@@ -67,6 +65,7 @@ fn direct(calls: &[Call]) -> usize {
             fen: &call.fen,
             moves: &call.moves,
             pieces: &[],
+            variant: call.variant,
         };
         let answer = call.question.ask_any(&mut e, &game);
         sink += usize::from(answer.is_ok());

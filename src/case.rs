@@ -14,7 +14,7 @@ pub use crate::assertion::attacks::Attacks;
 pub use crate::assertion::expect::Expect;
 pub use crate::assertion::touch_move::TouchMove;
 pub use crate::assertion::winnable::WinnableExpect;
-use crate::vocabulary::PieceDefinition;
+use crate::vocabulary::{PieceDefinition, Variant};
 // the loader names `crate::vocabulary` (its own rewrite).
 
 /// One case file: an optional description of the rule area and its cases.
@@ -29,6 +29,10 @@ pub struct CaseFile {
     /// case's own `pieces` at load).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pieces: Vec<PieceDefinition>,
+    /// The game every case of the file is played in, unless a case says otherwise: absent for
+    /// standard chess, `chess960` for Chess960 (FIDE Guidelines II).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
     /// The cases, in reading order.
     pub cases: Vec<Case>,
 }
@@ -58,6 +62,13 @@ pub struct Case {
     /// capability `pieces`. After loading, this holds the file's pieces too.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pieces: Vec<PieceDefinition>,
+    /// The game the case is played in: absent for standard chess (or the file's `variant`),
+    /// `chess960` for Chess960 (FIDE Guidelines II), where the FEN's castling rights may be
+    /// X-FEN or Shredder-FEN, castling is written as the king taking its rook (`f1h1`) and the
+    /// case is asked only of engines declaring the capability `chess960`. After loading, this
+    /// holds the file's variant when the case has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<Variant>,
     /// The starting position, in Forsyth-Edwards Notation.
     pub fen: String,
     /// UCI moves played from `fen` before the assertions are checked.
@@ -68,6 +79,11 @@ pub struct Case {
 }
 
 impl Case {
+    /// The game the case is played in (standard chess when it says none).
+    pub fn variant(&self) -> Variant {
+        self.variant.unwrap_or_default()
+    }
+
     /// The rule area: the part of the id before the first `/`.
     pub fn area(&self) -> &str {
         self.id.split_once('/').map_or(&self.id, |(area, _)| area)

@@ -27,6 +27,7 @@ pub fn check_within(engine: &mut dyn Engine, case: &LoadedCase, limits: &Limits)
         fen: &c.fen,
         moves: &c.moves,
         pieces: &c.pieces,
+        variant: c.variant(),
     };
     let mut asker = Asker::new(engine, game, limits);
     let checks = case
@@ -167,6 +168,7 @@ mod tests {
             moves: vec![],
             expect,
             pieces: Vec::new(),
+            variant: None,
         })
         .expect("a valid case")
     }
@@ -331,6 +333,7 @@ mod tests {
                 moves: moves.iter().map(|m| m.to_string()).collect(),
                 expect,
                 pieces: Vec::new(),
+                variant: None,
             })
             .expect("a valid case");
             c.needs()

@@ -27,7 +27,7 @@ use crate::limits::TimedOut;
 
 use crate::vocabulary::{
     AttackSource, Color, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Obligation,
-    PieceDefinition, TouchEvent, Winnability,
+    PieceDefinition, TouchEvent, Variant, Winnability,
 };
 
 pub(crate) mod declare;
@@ -54,6 +54,9 @@ pub struct Game<'a> {
     pub moves: &'a [String],
     /// The pieces beyond the standard six the FEN's letters may name, with their movements.
     pub pieces: &'a [PieceDefinition],
+    /// The game played: standard chess, or Chess960, where castling in `moves` is written as
+    /// the king taking its rook ([`Capability::Chess960`] is then asked).
+    pub variant: Variant,
 }
 
 impl<'a> Game<'a> {
@@ -63,6 +66,16 @@ impl<'a> Game<'a> {
             fen,
             moves,
             pieces: &[],
+            variant: Variant::Standard,
+        }
+    }
+
+    /// A Chess960 game: `fen` (X-FEN or Shredder-FEN) and the `moves` played from it, castling
+    /// written as the king taking its rook.
+    pub fn chess960(fen: &'a str, moves: &'a [String]) -> Game<'a> {
+        Game {
+            variant: Variant::Chess960,
+            ..Game::new(fen, moves)
         }
     }
 }
@@ -328,7 +341,9 @@ declare::questions! {
 
     /// Whether the engine accepts `fen` as a valid position.
     ValidateFen = "validate-fen":
-        ValidateFen "validate_fen" fn validate_fen(&mut self, fen: &str as String) -> FenCheck;
+        ValidateFen "validate_fen" fn validate_fen(&mut self, fen: &str as String,
+            #[serde(default, skip_serializing_if = "Variant::is_standard")]
+            variant: Variant as Variant) -> FenCheck;
 
     /// Repetitions are counted over the history, and a threefold repetition may be claimed
     /// (FIDE 9.2). A rule inside the answers of `draw_claims` and `draw_claims_with_move`.
@@ -384,6 +399,12 @@ declare::questions! {
     /// sources), each given with its FEN letter and its movement in Betza's notation (the
     /// request's `pieces`, [`Game::pieces`]). Needed by every assertion of such a case.
     Pieces = "pieces";
+
+    /// Positions may be Chess960 positions (FIDE Guidelines II): the king between its rooks
+    /// anywhere on the first rank, castling rights in X-FEN or Shredder-FEN, castling written
+    /// as the king taking its rook (`f1h1`). Needed by every assertion of a case with
+    /// `variant: chess960` (the request's `variant`, [`Game::variant`]).
+    Chess960 = "chess960";
 }
 
 #[cfg(test)]
@@ -438,11 +459,7 @@ mod tests {
 
     #[test]
     fn default_perft_walks_legal_moves() {
-        let game = Game {
-            fen: "",
-            moves: &[],
-            pieces: &[],
-        };
+        let game = Game::new("", &[]);
         assert_eq!(Toy.perft(&game, 0), Ok(1));
         assert_eq!(Toy.perft(&game, 1), Ok(2));
         assert_eq!(Toy.perft(&game, 2), Ok(6));

@@ -144,7 +144,7 @@ pub use reference::Reference;
 pub use vocabulary::{
     AttackSource, Color, DrawClaim, EventSyntaxError, FenCheck, GameState, MatingMaterial,
     MoveResult, Obligation, PieceDefinition, PromotionPiece, Reading, ReadingText, StateName,
-    TouchEvent, Winnability,
+    TouchEvent, Variant, Winnability,
 };
 
 // A run: the verdicts, known failures, the boards of the reports, the symmetries of twins.

@@ -32,6 +32,9 @@ struct Position<'a> {
     /// Only when the position holds pieces beyond the standard six.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pieces: &'a [crate::vocabulary::PieceDefinition],
+    /// Only in a Chess960 game.
+    #[serde(skip_serializing_if = "crate::vocabulary::Variant::is_standard")]
+    variant: crate::vocabulary::Variant,
 }
 
 /// A request line (newline included): `seq`, `type`, the position when the question is about
@@ -68,6 +71,7 @@ pub fn request_line(seq: u64, question: &Question, game: Option<&Game>) -> Strin
             fen: g.fen,
             moves: g.moves,
             pieces: g.pieces,
+            variant: g.variant,
         });
     let arguments = question.arguments().expect("questions serialize");
     let mut line = serde_json::to_string(&Line {
@@ -218,6 +222,8 @@ fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
         moves: Vec<String>,
         #[serde(default)]
         pieces: Vec<crate::vocabulary::PieceDefinition>,
+        #[serde(default)]
+        variant: crate::vocabulary::Variant,
     }
     let question = match Question::read(&kind, request.clone()) {
         None => {
@@ -237,12 +243,14 @@ fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
             fen: String::new(),
             moves: Vec::new(),
             pieces: Vec::new(),
+            variant: crate::vocabulary::Variant::Standard,
         }
     };
     let game = Game {
         fen: &position.fen,
         moves: &position.moves,
         pieces: &position.pieces,
+        variant: position.variant,
     };
     question.answer(engine, &game)
 }
@@ -282,11 +290,7 @@ mod tests {
     #[test]
     fn requests_look_as_documented() {
         let moves = vec!["e2e4".to_owned()];
-        let game = Game {
-            fen: START_FEN,
-            moves: &moves,
-            pieces: &[],
-        };
+        let game = Game::new(START_FEN, &moves);
         let attacks = Question::Attacks(question::Attacks {
             source: AttackSource::Side(Color::White),
         });
@@ -296,7 +300,10 @@ mod tests {
                 "{{\"seq\":4,\"type\":\"attacks\",\"fen\":\"{START_FEN}\",\"moves\":[\"e2e4\"],\"by\":\"white\"}}\n"
             )
         );
-        let fen = Question::ValidateFen(question::ValidateFen { fen: "x".into() });
+        let fen = Question::ValidateFen(question::ValidateFen {
+            fen: "x".into(),
+            variant: Default::default(),
+        });
         assert_eq!(
             request_line(5, &fen, Some(&game)),
             "{\"seq\":5,\"type\":\"validate_fen\",\"fen\":\"x\"}\n"
@@ -310,11 +317,7 @@ mod tests {
     #[test]
     fn every_question_round_trips_through_its_request_line() {
         let moves = vec!["e2e4".to_owned()];
-        let game = Game {
-            fen: START_FEN,
-            moves: &moves,
-            pieces: &[],
-        };
+        let game = Game::new(START_FEN, &moves);
         // A value for every argument of the table, by its protocol name: each question is read
         // from it (`Question::read`), none is written here by hand.
         let fields = json!({
@@ -493,6 +496,7 @@ mod tests {
             fen: "k7/8/8/8/1A6/8/8/7K w - - 0 1",
             moves: &[],
             pieces: &pieces,
+            variant: Default::default(),
         };
         let line = request_line(
             4,

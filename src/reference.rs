@@ -17,7 +17,8 @@ use crate::limits::Deadline;
 use crate::replay::{self, Replay};
 use crate::touch::{self, Obligation, TouchEvent};
 use crate::vocabulary::{
-    AttackSource, Color, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Winnability,
+    AttackSource, Color, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Variant,
+    Winnability,
 };
 
 /// The built-in reference implementation, on shakmaty.
@@ -81,7 +82,7 @@ struct Standard {
 impl Standard {
     fn replay(&mut self, game: &Game) -> Answer<&Replay> {
         self.last.get(game, |g| {
-            Replay::new(g.fen, g.moves).map_err(EngineError::failed)
+            Replay::in_variant(g.variant, g.fen, g.moves).map_err(EngineError::failed)
         })
     }
 
@@ -104,7 +105,11 @@ impl Engine for Standard {
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
         let pos = self.position(game)?;
-        Ok(pos.legal_moves().into_iter().map(replay::to_uci).collect())
+        Ok(pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| replay::to_uci_in(pos, m))
+            .collect())
     }
 
     fn in_check(&mut self, game: &Game) -> Answer<bool> {
@@ -155,7 +160,7 @@ impl Engine for Standard {
             return Ok(None);
         };
         Ok(match San::to_move(parsed.san, pos) {
-            Ok(m) => Some(replay::to_uci(m)),
+            Ok(m) => Some(replay::to_uci_in(pos, m)),
             Err(_) => None,
         })
     }
@@ -193,8 +198,8 @@ impl Engine for Standard {
         Ok(after.claims())
     }
 
-    fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
-        Ok(match replay::parse_fen(fen) {
+    fn validate_fen(&mut self, fen: &str, variant: Variant) -> Answer<FenCheck> {
+        Ok(match replay::parse_fen_in(fen, variant) {
             Ok(_) => FenCheck::Accepted,
             Err(e) => FenCheck::Rejected(e.to_string()),
         })
@@ -234,8 +239,12 @@ impl Engine for Standard {
             return Ok(analysis.verdict);
         };
         let mut history = game.moves.to_vec();
-        history.extend(line.iter().copied().map(replay::to_uci));
-        let replayed = Replay::strict(game.fen, &history);
+        let mut pos = replay.position.clone();
+        for &m in line {
+            history.push(replay::to_uci_in(&pos, m));
+            pos.play_unchecked(m);
+        }
+        let replayed = Replay::strict_in(game.variant, game.fen, &history);
         match replayed.as_ref().map(Replay::state) {
             Ok(GameState::Checkmate { winner }) if winner == side => Ok(Winnability::Winnable),
             Err(replay::ReplayError::AfterEnd {
@@ -344,11 +353,7 @@ mod tests {
     #[test]
     fn queen_in_the_centre_attacks_27_squares() {
         let mut r = Reference::new();
-        let game = Game {
-            fen: "8/8/8/8/3Q4/8/k6K/8 w - - 0 1",
-            moves: &[],
-            pieces: &[],
-        };
+        let game = Game::new("8/8/8/8/3Q4/8/k6K/8 w - - 0 1", &[]);
         // The kings stand off the queen's lines, so its rays run to the edge.
         assert_eq!(
             r.attacks(&game, &AttackSource::Square("d4".into()))
@@ -365,11 +370,7 @@ mod tests {
     #[test]
     fn parse_san_rejects_ambiguity() {
         let mut r = Reference::new();
-        let game = Game {
-            fen: "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1",
-            moves: &[],
-            pieces: &[],
-        };
+        let game = Game::new("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", &[]);
         // Both knights reach d2.
         assert_eq!(r.parse_san(&game, "Nd2").unwrap(), None);
         assert_eq!(r.parse_san(&game, "Nbd2").unwrap().as_deref(), Some("b1d2"));
@@ -380,11 +381,7 @@ mod tests {
     #[test]
     fn refuses_an_invalid_fen_as_an_error() {
         let mut r = Reference::new();
-        let game = Game {
-            fen: "not a fen",
-            moves: &[],
-            pieces: &[],
-        };
+        let game = Game::new("not a fen", &[]);
         assert!(matches!(r.legal_moves(&game), Err(EngineError::Failed(_))));
     }
 }

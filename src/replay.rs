@@ -15,7 +15,7 @@ use shakmaty::{
     Square,
 };
 
-use crate::vocabulary::{self, DrawClaim, GameState};
+use crate::vocabulary::{self, DrawClaim, GameState, Variant};
 
 /// Why a FEN is not a valid position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,22 +33,95 @@ impl std::error::Error for FenError {}
 /// (shakmaty's checks: kings, pawns on the back rank, the side not to move in check, impossible
 /// checks, castling rights and en passant square that make sense, material).
 pub fn parse_fen(fen: &str) -> Result<Chess, FenError> {
+    parse_fen_in(fen, Variant::Standard)
+}
+
+/// Parses a FEN of `variant` strictly, as [`parse_fen`]. In Chess960 the castling rights may be
+/// X-FEN or Shredder-FEN, and must be reachable from some Chess960 start (FIDE Guidelines II.2):
+/// a king with a right stands between its two rooks' files (never on a or h), at most one right
+/// per side of the king, and where both colours keep rights, their kings and their rooks on the
+/// same side stand on the same files (Black's pieces mirror White's, II.2.3).
+pub fn parse_fen_in(fen: &str, variant: Variant) -> Result<Chess, FenError> {
     let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| FenError(e.to_string()))?;
-    parsed
-        .into_position(CastlingMode::Standard)
-        .map_err(|e: PositionError<Chess>| FenError(e.to_string()))
+    let pos: Chess = parsed
+        .into_position(castling_mode(variant))
+        .map_err(|e: PositionError<Chess>| FenError(e.to_string()))?;
+    if variant == Variant::Chess960 {
+        check_chess960_rights(&pos)?;
+    }
+    Ok(pos)
 }
 
 /// Parses a FEN an engine wrote, forgiving what is a convention rather than a meaning: castling
 /// rights for a king or rook that is not on its home square, and an en passant square where no
 /// capture can happen, are dropped instead of rejected.
 pub fn parse_fen_lenient(fen: &str) -> Result<Chess, FenError> {
+    parse_fen_lenient_in(fen, Variant::Standard)
+}
+
+/// [`parse_fen_lenient`] in `variant` (in Chess960, X-FEN and Shredder-FEN rights alike).
+pub fn parse_fen_lenient_in(fen: &str, variant: Variant) -> Result<Chess, FenError> {
     let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| FenError(e.to_string()))?;
     parsed
-        .into_position(CastlingMode::Standard)
+        .into_position(castling_mode(variant))
         .or_else(PositionError::ignore_invalid_castling_rights)
         .or_else(PositionError::ignore_invalid_ep_square)
         .map_err(|e: PositionError<Chess>| FenError(e.to_string()))
+}
+
+/// shakmaty's castling mode for a variant.
+pub fn castling_mode(variant: Variant) -> CastlingMode {
+    match variant {
+        Variant::Standard => CastlingMode::Standard,
+        Variant::Chess960 => CastlingMode::Chess960,
+    }
+}
+
+/// What shakmaty does not check of Chess960 castling rights: the king of a side with a right
+/// is never on the a- or h-file (it starts between its rooks), and when both sides keep rights,
+/// both kings and both rooks of one wing started on the same files (II.2.3).
+fn check_chess960_rights(pos: &Chess) -> Result<(), FenError> {
+    use shakmaty::{CastlingSide, File};
+    let castles = pos.castles();
+    let board = pos.board();
+    for color in Color::ALL {
+        if castles.has_color(color) {
+            let king = board.king_of(color).expect("shakmaty checked the kings");
+            if king.file() == File::A || king.file() == File::H {
+                return Err(FenError(format!(
+                    "{color} has a castling right with its king on {king}: a Chess960 king \
+                     starts between its two rooks, never on the a- or h-file (FIDE \
+                     Guidelines II.2.1)"
+                )));
+            }
+        }
+    }
+    if castles.has_color(Color::White) && castles.has_color(Color::Black) {
+        let (white, black) = (
+            board.king_of(Color::White).expect("checked"),
+            board.king_of(Color::Black).expect("checked"),
+        );
+        if white.file() != black.file() {
+            return Err(FenError(format!(
+                "both sides keep castling rights, so neither king has moved, but the white king \
+                 is on {white} and the black king on {black}: Black's pieces start opposite \
+                 White's (FIDE Guidelines II.2.3)"
+            )));
+        }
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if let (Some(w), Some(b)) = (
+                castles.rook(Color::White, side),
+                castles.rook(Color::Black, side),
+            ) && w.file() != b.file()
+            {
+                return Err(FenError(format!(
+                    "the castling rooks of one wing, {w} and {b}, stand on different files: \
+                     Black's pieces start opposite White's (FIDE Guidelines II.2.3)"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Parses a square name such as `e4`.
@@ -94,7 +167,8 @@ pub fn check_uci_syntax(uci: &str) -> Result<UciMove, MoveError> {
 }
 
 /// Finds the legal move `uci` denotes in `pos`. Castling must be written as the king's two-square
-/// move (`e1g1`), not as the king taking its rook.
+/// move (`e1g1`), not as the king taking its rook; in a Chess960 position (read by
+/// [`parse_fen_in`]) the other way round: the king taking its rook (`f1h1`).
 pub fn parse_uci(pos: &Chess, uci: &str) -> Result<Move, MoveError> {
     let parsed = check_uci_syntax(uci)?;
     let m = parsed.to_move(pos).map_err(|_| {
@@ -103,19 +177,32 @@ pub fn parse_uci(pos: &Chess, uci: &str) -> Result<Move, MoveError> {
             Fen::from_position(pos, EnPassantMode::Legal)
         ))
     })?;
-    if UciMove::from_standard(m).to_string() != uci {
-        return Err(MoveError::Illegal(format!(
-            "`{uci}` is castling written as the king taking its rook; write the king's \
-             two-square move `{}`",
-            UciMove::from_standard(m)
-        )));
+    let written = UciMove::from_move(m, pos.castles().mode());
+    if written.to_string() != uci {
+        return Err(MoveError::Illegal(match pos.castles().mode() {
+            CastlingMode::Standard => format!(
+                "`{uci}` is castling written as the king taking its rook; write the king's \
+                 two-square move `{written}`"
+            ),
+            CastlingMode::Chess960 => format!(
+                "`{uci}` is castling written as the king's destination; in Chess960 castling \
+                 is written as the king taking its rook: `{written}`"
+            ),
+        }));
     }
     Ok(m)
 }
 
-/// A move in the suite's UCI vocabulary.
+/// A move in the suite's UCI vocabulary for standard chess (castling as the king's two-square
+/// move). A move of a position that may be Chess960 is written by [`to_uci_in`].
 pub fn to_uci(m: Move) -> String {
     UciMove::from_standard(m).to_string()
+}
+
+/// A move of `pos` in the suite's UCI vocabulary: in a Chess960 position castling is the king
+/// taking its rook (`f1h1`), in standard chess the king's two-square move (`e1g1`).
+pub fn to_uci_in(pos: &Chess, m: Move) -> String {
+    UciMove::from_move(m, pos.castles().mode()).to_string()
 }
 
 /// What makes two positions "the same" for repetition (FIDE 9.2.2): the same pieces on the same
@@ -193,17 +280,37 @@ impl fmt::Display for ReplayError {
 impl Replay {
     /// Replays `moves` from `fen`, stopping at the first problem.
     pub fn new(fen: &str, moves: &[String]) -> Result<Replay, ReplayError> {
-        Replay::play(fen, moves, false)
+        Replay::play(Variant::Standard, fen, moves, false)
+    }
+
+    /// Replays `moves` from `fen` in `variant` (castling in a Chess960 history written as the
+    /// king taking its rook), stopping at the first problem.
+    pub fn in_variant(
+        variant: Variant,
+        fen: &str,
+        moves: &[String],
+    ) -> Result<Replay, ReplayError> {
+        Replay::play(variant, fen, moves, false)
     }
 
     /// Like [`Replay::new`], and also refuses a history that goes on after the game has ended
     /// (checkmate, stalemate or an automatic draw).
     pub fn strict(fen: &str, moves: &[String]) -> Result<Replay, ReplayError> {
-        Replay::play(fen, moves, true)
+        Replay::play(Variant::Standard, fen, moves, true)
     }
 
-    fn play(fen: &str, moves: &[String], strict: bool) -> Result<Replay, ReplayError> {
-        let position = parse_fen(fen).map_err(ReplayError::Fen)?;
+    /// [`Replay::strict`] in `variant`.
+    pub fn strict_in(variant: Variant, fen: &str, moves: &[String]) -> Result<Replay, ReplayError> {
+        Replay::play(variant, fen, moves, true)
+    }
+
+    fn play(
+        variant: Variant,
+        fen: &str,
+        moves: &[String],
+        strict: bool,
+    ) -> Result<Replay, ReplayError> {
+        let position = parse_fen_in(fen, variant).map_err(ReplayError::Fen)?;
         let mut keys = Vec::with_capacity(moves.len() + 1);
         keys.push(RepetitionKey::of(&position));
         let mut replay = Replay { position, keys };

@@ -117,6 +117,8 @@ pub struct Facts<'a> {
     pub game: Option<&'a Replay>,
     /// The pieces beyond the standard six the case declares (empty for most).
     pub pieces: &'a [crate::vocabulary::PieceDefinition],
+    /// The game the case is played in.
+    pub variant: crate::vocabulary::Variant,
 }
 
 /// How a case is transformed into its twin.

@@ -27,13 +27,16 @@ impl Assertion for Kind {
     }
 
     fn plan(valid: &bool, facts: &Facts<'_>, plan: &mut Plan) {
-        let (valid, fen) = (*valid, facts.fen.to_owned());
+        let (valid, fen, variant) = (*valid, facts.fen.to_owned(), facts.variant);
         plan.probe(
             "valid",
             Capabilities::NONE.with(Capability::ValidateFen),
             if valid { "accepted" } else { "rejected" },
             move |asker| {
-                let question = ValidateFen { fen: fen.clone() };
+                let question = ValidateFen {
+                    fen: fen.clone(),
+                    variant,
+                };
                 let (accepted, shown) = match asker.ask("validate FEN", question)? {
                     FenCheck::Accepted => (true, "accepted".to_owned()),
                     FenCheck::Rejected(why) => (false, format!("rejected ({why})")),

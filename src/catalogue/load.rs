@@ -201,6 +201,7 @@ fn parse_file(source: &Source, keep: &(impl Fn(&str) -> bool + ?Sized)) -> Parse
             let own = std::mem::take(&mut case.pieces);
             case.pieces = file.pieces.iter().cloned().chain(own).collect();
         }
+        case.variant = case.variant.or(file.variant);
         let line = starts.get(index).map_or(0, |s| s.line);
         let mut problems = Vec::new();
         validate_id(&case, &stem, &mut problems);

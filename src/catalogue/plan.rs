@@ -22,12 +22,16 @@ pub(super) fn plan(case: &Case, game: Option<&Replay>) -> Plan {
             expect: &case.expect,
             game,
             pieces: &case.pieces,
+            variant: case.variant(),
         },
         plan: Plan::default(),
     };
     case.expect.visit(&mut planner);
     if !case.pieces.is_empty() {
         planner.plan.require_everywhere(crate::Capability::Pieces);
+    }
+    if !case.variant().is_standard() {
+        planner.plan.require_everywhere(crate::Capability::Chess960);
     }
     planner.plan
 }

@@ -36,10 +36,11 @@ fn is_slug(name: &str) -> bool {
 /// An article number: digits separated by dots (`3.8.2.2`), or an appendix letter first (`C.10`).
 pub(super) fn is_rule(rule: &str) -> bool {
     let mut parts = rule.split('.').peekable();
-    if parts
-        .peek()
-        .is_some_and(|p| p.len() == 1 && p.chars().all(|c| c.is_ascii_uppercase()))
-    {
+    // An appendix (`C.13`) or a part of the Guidelines (`II.3.2.4`, Chess960).
+    if parts.peek().is_some_and(|p| {
+        (p.len() == 1 && p.chars().all(|c| c.is_ascii_uppercase()))
+            || ["I", "II", "III"].contains(p)
+    }) {
         parts.next();
     }
     let rest: Vec<&str> = parts.collect();
@@ -176,7 +177,7 @@ fn validate_pieces(case: &Case, problems: &mut Vec<Problem>) -> Reached {
 /// The game a case's FEN and history set up on shakmaty, or the problem of the FEN or of the
 /// first move that is not legal.
 fn replay(case: &Case, problems: &mut Vec<Problem>) -> Option<Replay> {
-    match Replay::strict(&case.fen, &case.moves) {
+    match Replay::strict_in(case.variant(), &case.fen, &case.moves) {
         Ok(game) => Some(game),
         Err(ReplayError::Fen(err)) => {
             problems.push(problem_at_key(

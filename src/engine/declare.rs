@@ -51,6 +51,13 @@ impl Arg for crate::vocabulary::Color {
     }
 }
 
+impl Arg for crate::vocabulary::Variant {
+    type Borrowed<'a> = crate::vocabulary::Variant;
+    fn arg(&self) -> crate::vocabulary::Variant {
+        *self
+    }
+}
+
 impl Arg for crate::vocabulary::AttackSource {
     type Borrowed<'a> = &'a crate::vocabulary::AttackSource;
     fn arg(&self) -> &crate::vocabulary::AttackSource {

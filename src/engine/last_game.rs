@@ -2,12 +2,13 @@
 //! a library's position is built once per case, not once per question.
 
 use super::{Answer, Game};
-use crate::vocabulary::PieceDefinition;
+use crate::vocabulary::{PieceDefinition, Variant};
 
-/// The game a set-up was made from: its FEN, history and pieces.
-type Key = (String, Vec<String>, Vec<PieceDefinition>);
+/// The game a set-up was made from: its FEN, history, pieces and variant.
+type Key = (String, Vec<String>, Vec<PieceDefinition>, Variant);
 
-/// One remembered set-up, keyed by the FEN, the history and the pieces it came from.
+/// One remembered set-up, keyed by the FEN, the history, the pieces and the variant it came
+/// from (a Chess960 position and its standard twin share a FEN, not a set-up).
 #[derive(Debug)]
 pub struct LastGame<T> {
     last: Option<(Key, T)>,
@@ -20,11 +21,12 @@ impl<T> Default for LastGame<T> {
 }
 
 impl<T> LastGame<T> {
-    /// The set-up of `game`: the remembered one when the FEN, moves and pieces are the same,
+    /// The set-up of `game`: the remembered one when the FEN, moves, pieces and variant are the same,
     /// else a fresh one from `make`. A failed (or panicking) `make` leaves nothing half-stored.
     pub fn get(&mut self, game: &Game, make: impl FnOnce(&Game) -> Answer<T>) -> Answer<&T> {
-        let hit = matches!(&self.last, Some(((fen, moves, pieces), _))
-            if fen == game.fen && moves == game.moves && pieces == game.pieces);
+        let hit = matches!(&self.last, Some(((fen, moves, pieces, variant), _))
+            if fen == game.fen && moves == game.moves && pieces == game.pieces
+                && *variant == game.variant);
         if !hit {
             self.last = None;
             let value = make(game)?;
@@ -32,6 +34,7 @@ impl<T> LastGame<T> {
                 game.fen.to_owned(),
                 game.moves.to_vec(),
                 game.pieces.to_vec(),
+                game.variant,
             );
             self.last = Some((key, value));
         }
@@ -48,11 +51,7 @@ mod tests {
     fn remembers_one_game_and_forgets_failures() {
         let mut memo = LastGame::default();
         let moves = vec!["e2e4".to_owned()];
-        let game = Game {
-            fen: "a",
-            moves: &moves,
-            pieces: &[],
-        };
+        let game = Game::new("a", &moves);
         let mut made = 0;
         for _ in 0..2 {
             let v = memo.get(&game, |_| {
@@ -61,16 +60,15 @@ mod tests {
             });
             assert_eq!(v, Ok(&1));
         }
-        let other = Game {
-            fen: "a",
-            moves: &[],
-            pieces: &[],
-        };
+        let other = Game::new("a", &[]);
         assert_eq!(
             memo.get(&other, |_| Err::<i32, _>(EngineError::failed("no"))),
             Err(EngineError::failed("no"))
         );
         // The failure was not stored, and the first game was dropped.
         assert_eq!(memo.get(&game, |_| Ok(7)), Ok(&7));
+        // The same FEN and moves as Chess960 is another game.
+        assert_eq!(memo.get(&Game::chess960("a", &moves), |_| Ok(8)), Ok(&8));
+        assert_eq!(memo.get(&game, |_| Ok(9)), Ok(&9));
     }
 }

@@ -21,7 +21,7 @@ use crate::replay;
 use crate::touch::{Obligation, TouchEvent};
 use crate::vocabulary;
 use crate::vocabulary::{
-    AttackSource, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Winnability,
+    AttackSource, DrawClaim, FenCheck, GameState, MatingMaterial, MoveResult, Variant, Winnability,
 };
 
 /// An engine that breaks one rule: the reference's rules with the hooks of a [`Mutation`],
@@ -200,7 +200,9 @@ impl Engine for Rules {
     /// Everything but the historical pieces: each mutant breaks a rule of the standard pieces,
     /// and its hooks read positions with shakmaty.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::all().without(crate::Capability::Pieces)
+        Capabilities::all()
+            .without(crate::Capability::Pieces)
+            .without(crate::Capability::Chess960)
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
@@ -300,8 +302,8 @@ impl Engine for Rules {
         Ok(after.claims(&hooks))
     }
 
-    fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
-        Ok((self.hooks().validate)(fen))
+    fn validate_fen(&mut self, fen: &str, variant: Variant) -> Answer<FenCheck> {
+        Ok((self.hooks().validate)(fen, variant))
     }
 
     fn touch_move(&mut self, game: &Game, events: &[TouchEvent]) -> Answer<Obligation> {

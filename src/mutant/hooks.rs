@@ -11,7 +11,7 @@ use super::{Facts, Key, Pos};
 use crate::replay;
 use crate::touch::{Obligation, TouchEvent};
 use crate::vocabulary;
-use crate::vocabulary::{DrawClaim, FenCheck, GameState, Winnability};
+use crate::vocabulary::{DrawClaim, FenCheck, GameState, Variant, Winnability};
 
 /// The rules a mutant may replace, each defaulting to the reference's ([`Hooks::REFERENCE`]).
 #[derive(Clone, Copy)]
@@ -19,7 +19,7 @@ pub struct Hooks {
     /// The FEN's fields before they become a position (its en passant or castling field).
     pub read: fn(&mut Setup),
     /// Whether a FEN is a valid position.
-    pub validate: fn(&str) -> FenCheck,
+    pub validate: fn(&str, Variant) -> FenCheck,
     /// The legal moves, edited (added to or taken from the reference's).
     pub moves: fn(&Pos, &mut Vec<Move>),
     /// The castling rights (rook squares) a move by the side to move takes away.
@@ -84,8 +84,8 @@ impl Hooks {
 }
 
 /// The reference's FEN check.
-pub fn reference_validate(fen: &str) -> FenCheck {
-    match replay::parse_fen(fen) {
+pub fn reference_validate(fen: &str, variant: Variant) -> FenCheck {
+    match replay::parse_fen_in(fen, variant) {
         Ok(_) => FenCheck::Accepted,
         Err(e) => FenCheck::Rejected(e.to_string()),
     }

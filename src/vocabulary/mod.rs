@@ -8,7 +8,8 @@
 //! ([`PieceDefinition`]), who can still mate ([`MatingMaterial`], [`Winnability`]), touch-move
 //! events and obligations ([`TouchEvent`], [`Obligation`]) and the suite's readings of the
 //! open clauses of Article 4 ([`Reading`]), square names, and the shapes of the
-//! other answers ([`MoveResult`], [`FenCheck`], [`AttackSource`]).
+//! other answers ([`MoveResult`], [`FenCheck`], [`AttackSource`]), and the game played
+//! ([`Variant`]: standard chess or Chess960).
 
 mod answer;
 mod claim;
@@ -19,6 +20,7 @@ mod reading;
 mod square;
 mod state;
 mod touch;
+mod variant;
 
 pub use answer::{AttackSource, FenCheck, MoveResult};
 pub use claim::DrawClaim;
@@ -29,3 +31,4 @@ pub use reading::{Reading, ReadingText};
 pub(crate) use square::check_square;
 pub use state::{GameState, StateName};
 pub use touch::{EventSyntaxError, Obligation, PromotionPiece, TouchEvent};
+pub use variant::Variant;

@@ -27,7 +27,7 @@ use chess::{
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Capability, Color, Deadline, DrawClaim, Engine,
-    EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult,
+    EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult, Variant,
 };
 
 /// The version of the `chess` crate this adapter is built against (pinned in Cargo.toml).
@@ -282,7 +282,7 @@ impl Engine for ChessCrate {
         perft(&board, depth)
     }
 
-    fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
+    fn validate_fen(&mut self, fen: &str, _: Variant) -> Answer<FenCheck> {
         guard_kings(fen)?;
         Ok(match Board::from_str(fen) {
             Ok(_) => FenCheck::Accepted,

@@ -27,7 +27,7 @@ use cozy_chess::{BitBoard, Board, Color as CozyColor, GameStatus, Move, Piece, S
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Capability, Color, Deadline, Engine, EngineError, FenCheck,
-    Game, GameState, Identity, LastGame, MoveResult,
+    Game, GameState, Identity, LastGame, MoveResult, Variant,
 };
 
 /// The version of the `cozy-chess` crate this adapter is built against (pinned in Cargo.toml).
@@ -267,7 +267,7 @@ impl Engine for CozyChess {
         perft(&self.board(game)?, depth)
     }
 
-    fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
+    fn validate_fen(&mut self, fen: &str, _: Variant) -> Answer<FenCheck> {
         Ok(match Board::from_str(fen) {
             Ok(_) => FenCheck::Accepted,
             Err(e) => FenCheck::Rejected(e.to_string()),

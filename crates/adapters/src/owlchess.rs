@@ -21,7 +21,7 @@ use owlchess::{
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Capability, Color, Deadline, DrawClaim, Engine,
-    EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult,
+    EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult, Variant,
 };
 
 /// The version of the `owlchess` crate this adapter is built against (pinned in Cargo.toml).
@@ -259,7 +259,7 @@ impl Engine for Owlchess {
         perft(&self.board(game)?, depth)
     }
 
-    fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
+    fn validate_fen(&mut self, fen: &str, _: Variant) -> Answer<FenCheck> {
         Ok(match Board::from_fen(fen) {
             Ok(_) => FenCheck::Accepted,
             Err(e) => FenCheck::Rejected(e.to_string()),

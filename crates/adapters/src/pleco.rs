@@ -23,7 +23,7 @@ use pleco::{BitBoard, Board, Player, SQ};
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Capability, Color, Deadline, Engine, EngineError, FenCheck,
-    Game, GameState, Identity, LastGame, MoveResult,
+    Game, GameState, Identity, LastGame, MoveResult, Variant,
 };
 
 /// The version of the `pleco` crate this adapter is built against (pinned in Cargo.toml).
@@ -284,7 +284,7 @@ impl Engine for Pleco {
         guarded(game.fen, || perft(&mut board, depth))
     }
 
-    fn validate_fen(&mut self, fen: &str) -> Answer<FenCheck> {
+    fn validate_fen(&mut self, fen: &str, _: Variant) -> Answer<FenCheck> {
         guard_build_dependent(fen)?;
         guarded(fen, || {
             Ok(match Board::from_fen(fen) {
@@ -312,11 +312,11 @@ mod tests {
     fn fens_read_differently_by_build_are_not_handed_to_pleco() {
         let mut engine = Pleco::new();
         let err = engine
-            .validate_fen("4k3/8/8/8/8/8/8/4K2K w - - 0 1")
+            .validate_fen("4k3/8/8/8/8/8/8/4K2K w - - 0 1", Variant::Standard)
             .unwrap_err();
         assert!(format!("{err:?}").contains("not asked"), "{err:?}");
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0";
-        let err = engine.validate_fen(start).unwrap_err();
+        let err = engine.validate_fen(start, Variant::Standard).unwrap_err();
         assert!(format!("{err:?}").contains("move number 0 "), "{err:?}");
     }
 
@@ -325,18 +325,14 @@ mod tests {
         // No black king: pleco's `bit_scan_forward` asserts a non-empty bitboard.
         let mut engine = Pleco::new();
         let fen = "8/8/8/8/8/8/8/4K3 w - - 0 1";
-        let err = engine.validate_fen(fen).unwrap_err();
+        let err = engine.validate_fen(fen, Variant::Standard).unwrap_err();
         assert!(
             format!("{err:?}").contains("the engine panicked"),
             "{err:?}"
         );
         assert!(format!("{err:?}").contains(fen), "{err:?}");
         // An unknown castling letter is a bare `panic!()` in `Castling::add_castling_char`.
-        let game = Game {
-            fen: "4k3/8/8/8/8/8/8/4K2R w KX - 0 1",
-            moves: &[],
-            pieces: &[],
-        };
+        let game = Game::new("4k3/8/8/8/8/8/8/4K2R w KX - 0 1", &[]);
         assert!(engine.legal_moves(&game).is_err());
     }
 }

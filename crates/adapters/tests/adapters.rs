@@ -6,7 +6,7 @@
 use chess_conformance::case::Case;
 use chess_conformance::{
     AttackSource, Capability, Color, DrawClaim, Engine, EngineError, FenCheck, Game, GameState,
-    LoadedCase, MoveResult, Outcome, check, question::Question,
+    LoadedCase, MoveResult, Outcome, Variant, check, question::Question,
 };
 use chess_conformance_adapters::ChessCrate;
 use chess_conformance_adapters::CozyChess;
@@ -17,11 +17,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const CASTLES: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
 
 fn game<'a>(fen: &'a str, moves: &'a [String]) -> Game<'a> {
-    Game {
-        fen,
-        moves,
-        pieces: &[],
-    }
+    Game::new(fen, moves)
 }
 
 fn moves(list: &[&str]) -> Vec<String> {
@@ -142,10 +138,17 @@ fn an_illegal_history_or_a_broken_fen_is_an_error_not_a_panic() {
         let err = engine.legal_moves(&game("not a fen", &[])).unwrap_err();
         assert!(matches!(err, EngineError::Failed(_)), "{id}: {err:?}");
         assert!(
-            matches!(engine.validate_fen("not a fen"), Ok(FenCheck::Rejected(_))),
+            matches!(
+                engine.validate_fen("not a fen", Variant::Standard),
+                Ok(FenCheck::Rejected(_))
+            ),
             "{id}"
         );
-        assert_eq!(engine.validate_fen(START), Ok(FenCheck::Accepted), "{id}");
+        assert_eq!(
+            engine.validate_fen(START, Variant::Standard),
+            Ok(FenCheck::Accepted),
+            "{id}"
+        );
         assert_eq!(engine.legal_moves(&game(START, &[])).unwrap().len(), 20);
     }
 }
@@ -377,7 +380,7 @@ fn cozy_chess_ends_the_game_at_fifty_moves() {
     let at_99 = game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", &[]);
     assert_eq!(engine.game_state(&at_99), Ok(GameState::Ongoing));
     assert!(matches!(
-        engine.validate_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 100"),
+        engine.validate_fen("4k3/8/8/8/8/8/8/R3K3 w - - 150 100", Variant::Standard),
         Ok(FenCheck::Rejected(_))
     ));
 }
@@ -407,7 +410,7 @@ fn owlchess_misses_a_repetition_after_a_double_step() {
 fn the_chess_adapter_never_hands_the_crate_a_board_without_kings() {
     let mut engine = ChessCrate::new();
     for fen in ["8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/8 b - - 0 1"] {
-        let err = engine.validate_fen(fen).unwrap_err();
+        let err = engine.validate_fen(fen, Variant::Standard).unwrap_err();
         assert!(
             matches!(&err, EngineError::Failed(why) if why.contains("undefined behaviour")),
             "{err:?}"
@@ -416,7 +419,7 @@ fn the_chess_adapter_never_hands_the_crate_a_board_without_kings() {
     }
     // What the crate can refuse by itself still reaches it.
     assert!(matches!(
-        engine.validate_fen("not a fen"),
+        engine.validate_fen("not a fen", Variant::Standard),
         Ok(FenCheck::Rejected(_))
     ));
 }

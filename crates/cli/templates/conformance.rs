@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Capability, Color, DrawClaim, Engine, EngineError,
     FenCheck, Game, GameState, Identity, MatingMaterial, MoveResult, Obligation, TouchEvent,
-    Winnability,
+    Variant, Winnability,
 };
 
 /// TODO: your library's position type.
@@ -131,8 +131,9 @@ impl Engine for MyEngine {
     // library's own perft for speed.
 
     /// Whether your library accepts a FEN (alone: it may be invalid on purpose):
-    /// `FenCheck::Accepted`, or `FenCheck::Rejected(why)`.
-    fn validate_fen(&mut self, _fen: &str) -> Answer<FenCheck> {
+    /// `FenCheck::Accepted`, or `FenCheck::Rejected(why)`. `variant` is standard chess unless
+    /// you declare `Capability::Chess960`.
+    fn validate_fen(&mut self, _fen: &str, _variant: Variant) -> Answer<FenCheck> {
         todo("validate_fen")
     }
 

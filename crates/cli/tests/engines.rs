@@ -201,11 +201,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 #[test]
 fn fairy_stockfish_keeps_the_protocol_stream_clean() {
     let Some(mut engine) = pyffish() else { return };
-    let start = Game {
-        fen: START,
-        moves: &[],
-        pieces: &[],
-    };
+    let start = Game::new(START, &[]);
     for fen in std::iter::repeat_n(
         [
             "4k3/8/8/8/8/8/8/4K2K w - - 0 1",
@@ -217,7 +213,7 @@ fn fairy_stockfish_keeps_the_protocol_stream_clean() {
     )
     .flatten()
     {
-        match engine.validate_fen(fen) {
+        match engine.validate_fen(fen, chess_conformance::Variant::Standard) {
             Ok(FenCheck::Rejected(_)) => {}
             other => panic!("validate_fen {fen}: {other:?}"),
         }
@@ -227,7 +223,10 @@ fn fairy_stockfish_keeps_the_protocol_stream_clean() {
             "after {fen}"
         );
     }
-    assert_eq!(engine.validate_fen(START), Ok(FenCheck::Accepted));
+    assert_eq!(
+        engine.validate_fen(START, chess_conformance::Variant::Standard),
+        Ok(FenCheck::Accepted)
+    );
 }
 
 /// pyffish raises SystemError on a history holding an illegal move (and crashes on a FEN it
@@ -237,30 +236,18 @@ fn fairy_stockfish_keeps_the_protocol_stream_clean() {
 fn fairy_stockfish_names_an_illegal_history_move_and_goes_on() {
     let Some(mut engine) = pyffish() else { return };
     let moves = ["e2e4".to_owned(), "e7e5".to_owned(), "e4e5".to_owned()];
-    let game = Game {
-        fen: START,
-        moves: &moves,
-        pieces: &[],
-    };
+    let game = Game::new(START, &moves);
     match engine.legal_moves(&game) {
         Err(EngineError::Failed(message)) => {
             assert!(message.contains("e4e5"), "{message}")
         }
         other => panic!("an illegal history move: {other:?}"),
     }
-    let kingless = Game {
-        fen: "8/8/8/8/8/8/8/8 w - - 0 1",
-        moves: &[],
-        pieces: &[],
-    };
+    let kingless = Game::new("8/8/8/8/8/8/8/8 w - - 0 1", &[]);
     match engine.in_check(&kingless) {
         Err(EngineError::Failed(message)) => assert!(message.contains("kings"), "{message}"),
         other => panic!("a FEN without kings: {other:?}"),
     }
-    let played = Game {
-        fen: START,
-        moves: &moves[..2],
-        pieces: &[],
-    };
+    let played = Game::new(START, &moves[..2]);
     assert_eq!(engine.legal_moves(&played).map(|m| m.len()), Ok(29));
 }

@@ -142,11 +142,7 @@ fn served(faults: &[&str], options: Options) -> Result<ProcessEngine, String> {
 }
 
 fn start_position() -> Game<'static> {
-    Game {
-        fen: START,
-        moves: &[],
-        pieces: &[],
-    }
+    Game::new(START, &[])
 }
 
 fn failed<T: std::fmt::Debug>(answer: Result<T, EngineError>) -> Result<String, String> {

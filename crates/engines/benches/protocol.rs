@@ -220,11 +220,7 @@ fn round_trips(n: usize, rounds: usize) -> bool {
     let (mut echo, mut handed) = (Echo::start(false), Echo::start(true));
     // The bytes of an `in_check` request line, which the echo does not parse.
     let line = format!("{{\"seq\":1,\"type\":\"in_check\",\"fen\":\"{START}\",\"moves\":[]}}\n");
-    let game = Game {
-        fen: START,
-        moves: &[],
-        pieces: &[],
-    };
+    let game = Game::new(START, &[]);
     for _ in 0..1_000 {
         engine.in_check(&game).expect("an answer");
         echo.round_trip(&line);

@@ -277,11 +277,7 @@ pub fn reference_inputs(data: &[u8]) {
         .map(str::to_owned)
         .collect();
     let strings: Vec<&str> = lines.collect();
-    let game = Game {
-        fen,
-        moves: &moves,
-        pieces: &[],
-    };
+    let game = Game::new(fen, &moves);
     let mut reference = Reference::new();
     let r = &mut reference;
 

@@ -24,8 +24,9 @@ pub fn divides(hand: &[&Case]) -> Vec<Case> {
     let mut out = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
     for case in hand {
-        // The divides are counted by shakmaty, which knows the standard six only.
-        if case.expect.perft.is_none() || !case.pieces.is_empty() {
+        // The divides are counted by shakmaty, which knows the standard six only; Chess960's
+        // divides are not written yet.
+        if case.expect.perft.is_none() || !case.pieces.is_empty() || !case.variant().is_standard() {
             continue;
         }
         let Ok(replay) = Replay::new(&case.fen, &case.moves) else {
@@ -60,6 +61,7 @@ pub fn divides(hand: &[&Case]) -> Vec<Case> {
                 source: Some(source(case)),
                 tags: vec!["divide".into()],
                 pieces: Vec::new(),
+                variant: case.variant,
                 fen: case.fen.clone(),
                 moves,
                 expect: Expect {
@@ -88,6 +90,7 @@ pub fn divides(hand: &[&Case]) -> Vec<Case> {
             source: Some(source(case)),
             tags: vec!["divide".into(), "totals".into()],
             pieces: Vec::new(),
+            variant: case.variant,
             fen: case.fen.clone(),
             moves: case.moves.clone(),
             expect: Expect {

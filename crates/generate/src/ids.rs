@@ -86,6 +86,7 @@ mod tests {
             source: None,
             tags: vec![],
             pieces: Vec::new(),
+            variant: None,
             fen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(),
             moves: vec![],
             expect: Expect {

@@ -401,6 +401,7 @@ mod tests {
             source: Some("somewhere".into()),
             tags: vec!["mined".into(), "x-y".into()],
             pieces: Vec::new(),
+            variant: None,
             fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".into(),
             moves: vec!["e2e4".into(), "e8d8".into()],
             expect: Expect {

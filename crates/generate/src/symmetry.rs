@@ -51,6 +51,7 @@ pub fn obstacle(case: &Case, symmetry: Symmetry) -> Option<String> {
             expect: &case.expect,
             game: game.as_ref(),
             pieces: &case.pieces,
+            variant: case.variant(),
         },
         found: None,
     };
@@ -86,6 +87,11 @@ pub fn twin(case: &Case, symmetry: Symmetry) -> Result<Case, NoTwin> {
             "a case of pieces beyond the standard six: its twins are written by hand".into(),
         ));
     }
+    if !case.variant().is_standard() {
+        return Err(NoTwin::Asymmetric(
+            "a Chess960 case: its twins are not generated yet".into(),
+        ));
+    }
     if let Some(why) = obstacle(case, symmetry) {
         return Err(NoTwin::Asymmetric(why));
     }
@@ -108,6 +114,7 @@ fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
         fen,
         moves,
         pieces,
+        variant,
         expect,
     } = case;
     let s = symmetry;
@@ -157,6 +164,7 @@ fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
         moves: moves_twin,
         expect: expect_twin,
         pieces: pieces.clone(),
+        variant: *variant,
     })
 }
 
@@ -219,6 +227,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             expect,
             pieces: Vec::new(),
+            variant: None,
         }
     }
 

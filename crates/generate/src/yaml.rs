@@ -60,6 +60,7 @@ fn write_case(out: &mut String, case: &Case) {
         fen,
         moves,
         pieces,
+        variant,
         expect,
     } = case;
     let _ = writeln!(out, "  - id: {id}");
@@ -74,6 +75,9 @@ fn write_case(out: &mut String, case: &Case) {
     if !pieces.is_empty() {
         let pieces = serde_json::to_string(pieces).expect("piece definitions serialize");
         let _ = writeln!(out, "    pieces: {pieces}");
+    }
+    if let Some(variant) = variant {
+        let _ = writeln!(out, "    variant: {variant}");
     }
     let _ = writeln!(out, "    fen: {}", json_string(fen));
     if !moves.is_empty() {

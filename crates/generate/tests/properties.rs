@@ -74,7 +74,7 @@ proptest! {
     fn san_round_trips(choices in game(100)) {
         let (_, uci) = played(&choices);
         let mut reference = Reference::new();
-        let game = Game { fen: START, moves: &uci, pieces: &[] };
+        let game = Game::new(START, &uci);
         for m in reference.legal_moves(&game).unwrap() {
             let san = reference.san(&game, &m).unwrap();
             prop_assert_eq!(reference.parse_san(&game, &san).unwrap(), Some(m.clone()), "{}", san);
@@ -87,7 +87,7 @@ proptest! {
     fn perft_divides_sum_to_totals(choices in game(60)) {
         let (_, uci) = played(&choices);
         let mut reference = Reference::new();
-        let game = Game { fen: START, moves: &uci, pieces: &[] };
+        let game = Game::new(START, &uci);
         let legal = reference.legal_moves(&game).unwrap();
         for depth in 1..=3u32 {
             let total = reference.perft(&game, depth).unwrap();
@@ -95,7 +95,7 @@ proptest! {
             for m in &legal {
                 let mut moves = uci.clone();
                 moves.push(m.clone());
-                sum += reference.perft(&Game { fen: START, moves: &moves, pieces: &[] }, depth - 1).unwrap();
+                sum += reference.perft(&Game::new(START, &moves), depth - 1).unwrap();
             }
             prop_assert_eq!(sum, total, "depth {}", depth);
         }

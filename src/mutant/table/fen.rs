@@ -2,7 +2,7 @@
 
 use shakmaty::{CastlingMode, Chess, PositionErrorKinds};
 
-use crate::vocabulary::FenCheck;
+use crate::vocabulary::{FenCheck, Variant};
 
 /// The reference's check, but a FEN whose only faults are of `kinds` accepted.
 pub(super) fn accept_if_only(fen: &str, kinds: PositionErrorKinds) -> FenCheck {
@@ -18,10 +18,10 @@ pub(super) fn accept_if_only(fen: &str, kinds: PositionErrorKinds) -> FenCheck {
 }
 
 /// The reference's check on the FEN's first four fields, the clocks replaced by `0 1`.
-pub(super) fn clocks_unchecked(fen: &str) -> FenCheck {
+pub(super) fn clocks_unchecked(fen: &str, variant: Variant) -> FenCheck {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() != 6 {
-        return crate::mutant::reference_validate(fen);
+        return crate::mutant::reference_validate(fen, variant);
     }
-    crate::mutant::reference_validate(&format!("{} 0 1", fields[..4].join(" ")))
+    crate::mutant::reference_validate(&format!("{} 0 1", fields[..4].join(" ")), variant)
 }

@@ -85,11 +85,7 @@ pub(crate) fn print(ctx: &Context, shrunk: &Shrunk, pair: &mut Pair<'_>) -> Stri
             &d.b_answer
         }
     );
-    let game = Game {
-        fen: &d.fen,
-        moves: &d.moves,
-        pieces: &[],
-    };
+    let game = Game::new(&d.fen, &d.moves);
     let Some((expect, by_reference)) = expectation(pair, &d.target, &game) else {
         let _ = writeln!(
             out,
@@ -124,6 +120,7 @@ pub(crate) fn print(ctx: &Context, shrunk: &Shrunk, pair: &mut Pair<'_>) -> Stri
         moves: d.moves.clone(),
         expect,
         pieces: Vec::new(),
+        variant: None,
     };
     let item = item_yaml(&case);
     match loads(area, &item) {

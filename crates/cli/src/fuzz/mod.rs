@@ -113,11 +113,7 @@ impl Pair<'_> {
         position: &Chess,
         targets: &[Target],
     ) -> Vec<Disagreement> {
-        let game = Game {
-            fen,
-            moves,
-            pieces: &[],
-        };
+        let game = Game::new(fen, moves);
         let mut out = Vec::new();
         let mut expect = chess_conformance::case::Expect::default();
         let mut asked = Vec::new();
@@ -485,18 +481,14 @@ fn playout(engine: &mut dyn Engine, seed: u64, budget: Budget) -> Tally {
         let plies = game.plies.clone();
         for (i, ply) in plies.iter().enumerate() {
             let targets = targets(&mut game, ply, i);
-            let position = Game {
-                fen: &ply.fen,
-                moves: &ply.moves,
-                pieces: &[],
-            };
+            let position = Game::new(&ply.fen, &ply.moves);
             engine.begin_case();
             for target in targets.iter().filter(|t| offered.contains(t.capability())) {
                 let _ = expect_of(engine, target, &position);
             }
             let mutated = game.mutated_fen(ply);
             if offered.contains(Capability::ValidateFen) {
-                let _ = engine.validate_fen(&mutated);
+                let _ = engine.validate_fen(&mutated, chess_conformance::Variant::Standard);
             }
             tally.questions += targets.len() as u64 + 1;
             tally.plies += 1;

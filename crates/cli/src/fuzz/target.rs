@@ -150,7 +150,7 @@ impl Target {
                 Err(e) => Err(e),
             },
             Target::Valid => engine
-                .validate_fen(game.fen)
+                .validate_fen(game.fen, game.variant)
                 .map(|v| e.valid = Some(v == FenCheck::Accepted)),
         };
         match answered {
@@ -213,6 +213,7 @@ pub(crate) fn case(fen: &str, moves: &[String], expect: Expect) -> Case {
         moves: moves.to_vec(),
         expect,
         pieces: Vec::new(),
+        variant: None,
     }
 }
 

@@ -22,11 +22,7 @@ pub(super) fn uci_answers() -> Result<(), String> {
         "f1c4".to_owned(),
         "g8f6".to_owned(),
     ];
-    let game = Game {
-        fen: START,
-        moves: &moves,
-        pieces: &[],
-    };
+    let game = Game::new(START, &moves);
     let mut reference = Reference::new();
     let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
     let mut expected = reference.legal_moves(&game).map_err(|e| e.to_string())?;
@@ -50,11 +46,7 @@ pub(super) fn uci_answers() -> Result<(), String> {
         other => return Err(format!("an illegal castling was not refused: {other:?}")),
     }
     let mate = [moves.clone(), vec!["h5f7".to_owned()]].concat();
-    let mated = Game {
-        fen: START,
-        moves: &mate,
-        pieces: &[],
-    };
+    let mated = Game::new(START, &mate);
     if engine.checkers(&mated) != Ok(vec!["f7".to_owned()]) || engine.in_check(&mated) != Ok(true) {
         return Err(format!("checkers {:?}", engine.checkers(&mated)));
     }

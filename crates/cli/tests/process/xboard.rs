@@ -29,11 +29,7 @@ pub(super) fn xboard_answers() -> Result<(), String> {
         return Err(format!("capabilities: {}", engine.capabilities()));
     }
     let moves = scholars_mate();
-    let game = Game {
-        fen: START,
-        moves: &moves,
-        pieces: &[],
-    };
+    let game = Game::new(START, &moves);
     let mut reference = Reference::new();
     let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
     let mut expected = reference.legal_moves(&game).map_err(|e| e.to_string())?;
@@ -48,11 +44,7 @@ pub(super) fn xboard_answers() -> Result<(), String> {
         ("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", ["e8g8", "e8c8"]),
     ] {
         let legal = engine
-            .legal_moves(&Game {
-                fen,
-                moves: &[],
-                pieces: &[],
-            })
+            .legal_moves(&Game::new(fen, &[]))
             .map_err(|e| e.to_string())?;
         if !castles.iter().all(|c| legal.iter().any(|l| l == c)) {
             return Err(format!("{fen}: {legal:?}"));
@@ -126,11 +118,7 @@ pub(super) fn xboard_faults() -> Result<(), String> {
     // A move refused in the history is an error naming the move and the request.
     let mut engine = fake_xboard(&["refuse-moves"], 20_000)?;
     let moves = scholars_mate();
-    let message = failed(engine.legal_moves(&Game {
-        fen: START,
-        moves: &moves,
-        pieces: &[],
-    }))?;
+    let message = failed(engine.legal_moves(&Game::new(START, &moves)))?;
     contains_all(
         &message,
         &[
@@ -144,14 +132,7 @@ pub(super) fn xboard_faults() -> Result<(), String> {
         return Err("the engine was not in step after a refusal".into());
     }
     // A position refused.
-    let message = failed(engine.perft(
-        &Game {
-            fen: "8/8/8/8/8/8/8/8 w - - 0 1",
-            moves: &[],
-            pieces: &[],
-        },
-        1,
-    ))?;
+    let message = failed(engine.perft(&Game::new("8/8/8/8/8/8/8/8 w - - 0 1", &[]), 1))?;
     contains_all(
         &message,
         &[

@@ -35,11 +35,7 @@ fn every_question_has_schemas_and_every_request_matches_its_schema() {
     }
     let schemas = Schemas::get();
     let moves = vec!["e2e4".to_owned(), "e7e5".to_owned()];
-    let game = Game {
-        fen: START,
-        moves: &moves,
-        pieces: &[],
-    };
+    let game = Game::new(START, &moves);
     // A value for every argument of the table, by its protocol name (the attacks of a side,
     // then of a square): every question is read from them (`Question::read`), none written
     // here by hand.
@@ -89,6 +85,7 @@ fn every_question_has_schemas_and_every_request_matches_its_schema() {
         fen: "k7/8/8/8/1A6/8/8/7K w - - 0 1",
         moves: &[],
         pieces: &pieces,
+        variant: Default::default(),
     };
     for q in every.iter().filter(|q| q.about_a_position()) {
         let v: Value = serde_json::from_str(&request_line(8, q, Some(&fairy))).unwrap();

@@ -258,17 +258,12 @@ mod tests {
         assert!(!looks_like_fen("pong 3"));
         assert!(!looks_like_fen("Error (unknown command): fen"));
         let moves = ["e2e4".to_owned()];
-        let game = Game {
-            fen: "8/8/8/8/8/8/8/K6k b - - 0 1",
-            moves: &moves,
-            pieces: &[],
-        };
+        let game = Game::new("8/8/8/8/8/8/8/K6k b - - 0 1", &moves);
         assert!(white_to_move(&game));
-        assert!(!white_to_move(&Game {
-            fen: "8/8/8/8/8/8/8/K6k b - - 0 1",
-            moves: &[],
-            pieces: &[]
-        }));
+        assert!(!white_to_move(&Game::new(
+            "8/8/8/8/8/8/8/K6k b - - 0 1",
+            &[]
+        )));
     }
 
     #[test]

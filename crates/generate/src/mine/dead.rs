@@ -145,11 +145,7 @@ struct Answers {
 fn answers(reference: &mut Reference, fen_text: &str, moves: &[String]) -> Option<Answers> {
     // A history the loader accepts: it does not go on past the end of the game.
     chess_conformance::replay::Replay::strict(fen_text, moves).ok()?;
-    let game = Game {
-        fen: fen_text,
-        moves,
-        pieces: &[],
-    };
+    let game = Game::new(fen_text, moves);
     let state = reference.game_state(&game).ok()?;
     let white = reference
         .winnable(&game, chess_conformance::Color::White)

@@ -245,6 +245,7 @@ pub fn case(
         moves,
         expect,
         pieces: Vec::new(),
+        variant: None,
     }
 }
 
