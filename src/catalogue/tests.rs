@@ -274,6 +274,9 @@ fn ids_and_rules_have_a_form() {
     assert!(!is_id("castling/"));
     assert!(is_rule("3.8.2.2"));
     assert!(is_rule("C.10"));
+    assert!(is_rule("II.3.2.4"));
+    assert!(!is_rule("IV.1"));
+    assert!(!is_rule("II"));
     assert!(!is_rule("C"));
     assert!(!is_rule("3.8."));
     assert!(!is_rule("art. 3"));

@@ -138,8 +138,9 @@ fn validate_rule(case: &Case, problems: &mut Vec<Problem>) {
             "rule",
             format!(
                 "`{}` is not a FIDE Laws article number (expected digits separated by dots, \
-                 e.g. 3.8.2.2, or an appendix letter first, e.g. C.10), nor `source:NAME` for \
-                 a rule no article states",
+                 e.g. 3.8.2.2, an appendix letter first, e.g. C.10, or a part of the \
+                 Guidelines, e.g. II.3.2.4 for Chess960), nor `source:NAME` for a rule no \
+                 article states",
                 case.rule
             ),
         ));
