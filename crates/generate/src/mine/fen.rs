@@ -30,7 +30,7 @@ pub const CORRUPTIONS: [(&str, &str); 12] = [
     ("bad-side", "the side to move is neither w nor b"),
     (
         "bad-castling-field",
-        "the castling field has a letter that is no castling right",
+        "the castling field has a character that is no castling letter",
     ),
     ("too-many-pawns", "a side has nine pawns"),
 ];
@@ -168,7 +168,9 @@ pub fn corrupt(m: &mut Miner, pos: &Chess, kind: &str) -> Option<String> {
             f[1] = m.pick(&["W", "x", "white", "-"]).to_string();
         }
         "bad-castling-field" => {
-            f[2] = m.pick(&["KX", "A", "KQkqK", "1"]).to_string();
+            // Characters that name no rook in any spelling (KQkq, X-FEN or Shredder-FEN file
+            // letters): a repeated right (`KQkqK`) or a file letter would be rights, not noise.
+            f[2] = m.pick(&["KX", "Qz", "Kq1", "1"]).to_string();
         }
         "too-many-pawns" => {
             let pawn = if us == Color::White { 'P' } else { 'p' };
