@@ -6,11 +6,19 @@ use shakmaty::fen::Fen;
 use shakmaty::{Board, Color, File, Position, Rank, Role, Square};
 
 use crate::replay::Replay;
+use crate::vocabulary::Variant;
 
-/// The board of the position reached from `fen` by `moves`, White at the bottom, with rank and
-/// file labels and the side to move; `None` when the position cannot be set up.
+/// The board of the position reached from `fen` by `moves` in standard chess, White at the
+/// bottom, with rank and file labels and the side to move; `None` when the position cannot be
+/// set up. A position of another variant is drawn by [`diagram_in`].
 pub fn diagram(fen: &str, moves: &[String]) -> Option<String> {
-    let replay = Replay::new(fen, moves).ok()?;
+    diagram_in(Variant::Standard, fen, moves)
+}
+
+/// [`diagram`] in `variant`: in Chess960 the FEN's castling rights are read as X-FEN or
+/// Shredder-FEN and castling in `moves` is the king taking its rook (`f1h1`).
+pub fn diagram_in(variant: Variant, fen: &str, moves: &[String]) -> Option<String> {
+    let replay = Replay::in_variant(variant, fen, moves).ok()?;
     let pos = &replay.position;
     Some(draw(pos.board(), pos.turn(), moves.len()))
 }
@@ -91,5 +99,18 @@ mod tests {
         let reached = Replay::new(fen, &moves).unwrap().fen();
         assert_eq!(diagram_of_fen(&reached, 2), diagram(fen, &moves));
         assert!(diagram_of_fen("k7/8/1A6/8/8/8/8/7K b - - 0 1", 0).is_none());
+    }
+
+    #[test]
+    fn draws_a_chess960_castling_as_the_king_taking_its_rook() {
+        // King f1, rook h1 (X-FEN `K`: the outermost rook); O-O is `f1h1` (Guidelines II.3.2.1:
+        // the king ends on g1, the rook on f1), which standard chess does not read at all.
+        let (fen, moves) = ("4k3/8/8/8/8/8/8/5K1R w K - 0 1", ["f1h1".to_owned()]);
+        let board = diagram_in(Variant::Chess960, fen, &moves).expect("a Chess960 history");
+        assert_eq!(board.lines().nth(7), Some("1  · · · · · ♖ ♔ ·"), "{board}");
+        assert_eq!(diagram(fen, &moves), None, "not a standard move");
+        // Shredder-FEN letters name the same rook.
+        let shredder = "4k3/8/8/8/8/8/8/5K1R w H - 0 1";
+        assert_eq!(diagram_in(Variant::Chess960, shredder, &moves), Some(board));
     }
 }

@@ -149,7 +149,7 @@ pub use vocabulary::{
 
 // A run: the verdicts, known failures, the boards of the reports, the symmetries of twins.
 pub use baseline::{Baseline, Comparison, KnownFailure};
-pub use diagram::diagram;
+pub use diagram::{diagram, diagram_in};
 pub use symmetry::Symmetry;
 pub use verdict::{Check, Outcome, Tally, Verdict};
 

@@ -79,10 +79,11 @@ impl Reached {
     }
 
     /// A FEN that must be rejected (`valid: false`, no history): set up when shakmaty reads
-    /// it anyway.
-    pub(crate) fn rejected(fen: &str) -> Reached {
+    /// it anyway, in the case's variant (a Chess960 FEN's rights are X-FEN or Shredder-FEN,
+    /// which standard chess does not read).
+    pub(crate) fn rejected(fen: &str, variant: crate::vocabulary::Variant) -> Reached {
         Reached {
-            set_up: crate::replay::parse_fen(fen).is_ok(),
+            set_up: crate::replay::parse_fen_in(fen, variant).is_ok(),
             after: None,
         }
     }

@@ -286,21 +286,52 @@ fn ids_and_rules_have_a_form() {
 fn the_boards_of_the_load_are_those_a_replay_draws() {
     // What the load keeps for the boards gives, for every case, the text board a replay of its
     // FEN and moves drew, and the FEN it reaches (the site's board after a history).
+    // Each in the case's variant: a Chess960 case's FEN and history read as Chess960.
     let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+    let mut chess960 = 0;
     for c in whole.cases() {
-        let (fen, moves) = (&c.case.fen, &c.case.moves);
+        let (fen, moves, variant) = (&c.case.fen, &c.case.moves, c.case.variant());
+        chess960 += usize::from(variant == crate::Variant::Chess960 && c.diagram().is_some());
         assert_eq!(
             c.diagram(),
-            crate::diagram::diagram(fen, moves),
+            crate::diagram::diagram_in(variant, fen, moves),
             "{}",
             c.case.id
         );
-        let replayed = crate::replay::Replay::new(fen, moves).ok();
+        let replayed = crate::replay::Replay::in_variant(variant, fen, moves).ok();
         if !moves.is_empty() && c.case.pieces.is_empty() {
             let replayed = replayed.map(|r| r.fen());
             assert_eq!(c.fen_reached(), replayed.as_deref(), "{}", c.case.id);
         }
     }
+    assert!(chess960 > 100, "the Chess960 cases have boards: {chess960}");
+}
+
+#[test]
+fn a_chess960_history_with_castling_reaches_the_castled_position() {
+    // Kings b1 / b8, rooks a and h (Shredder-FEN `HAha`): White castles h-side as the king
+    // taking its rook (b1h1), Black a-side (b8a8). Guidelines II.3.2: the final squares are
+    // those of regular chess, king g1 and rook f1, king c8 and rook d8.
+    let catalogue = Catalogue::from_sources(
+        [Source {
+            name: "cases/chess960.yaml".into(),
+            text: "variant: chess960\ncases:\n  - id: chess960/x\n    title: t\n    rule: \
+                   II.3.2.1\n    fen: rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1\n    moves: [b1h1, \
+                   b8a8]\n    expect:\n      check: false\n"
+                .into(),
+        }],
+        [],
+    )
+    .expect("it loads");
+    let c = &catalogue.cases()[0];
+    assert_eq!(c.fen_reached(), Some("2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"));
+    let board = c.diagram().expect("a board");
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines[0], "8  · · ♚ ♜ · · · ♜", "{board}");
+    assert_eq!(lines[7], "1  ♖ · · · · ♖ ♔ ·", "{board}");
+    assert_eq!(lines[9], "White to move after 2 move(s) from the FEN");
+    // Read as standard chess, the history is not even a game.
+    assert_eq!(crate::diagram(&c.case.fen, &c.case.moves), None);
 }
 
 #[test]

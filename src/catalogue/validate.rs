@@ -83,7 +83,7 @@ pub(super) fn validate(case: &Case, problems: &mut Vec<Problem>) -> SetUp {
     let set_up = if case.expect.valid == Some(false) {
         SetUp {
             game: None,
-            reached: Reached::rejected(&case.fen),
+            reached: Reached::rejected(&case.fen, case.variant()),
         }
     } else if !case.pieces.is_empty() {
         SetUp {

@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 use super::Run;
 use crate::engine::Identity;
 use crate::verdict::{Outcome, Tally, Verdict};
+use crate::vocabulary::Variant;
 
 /// A run's result: the engine, the catalogue's version when it has one, the totals overall and
-/// per rule area, every verdict with its case's title, rule, place, FEN and moves, and, for a
+/// per rule area, every verdict with its case's title, rule, place, FEN, moves and variant, and, for a
 /// run stopped by a signal, where it stopped.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -35,7 +36,7 @@ pub struct Report {
 }
 
 /// One verdict of a [`Report`], with what a reader needs of its case: its title, FIDE article,
-/// place, position and history.
+/// place, position, history and variant.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReportVerdict {
     /// The case's title.
@@ -55,6 +56,11 @@ pub struct ReportVerdict {
     /// The case's moves, in UCI; absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<String>,
+    /// The game the case is played in: absent for standard chess (and from reports written
+    /// before it was carried, whose cases are all standard), `chess960` for a Chess960 case,
+    /// whose FEN and moves are then read as Chess960 (castling as the king taking its rook).
+    #[serde(default, skip_serializing_if = "Variant::is_standard")]
+    pub variant: Variant,
     /// Fields read that none of the above takes: an error of [`Report::from_json`] (serde
     /// cannot deny them beside a flattened field).
     #[serde(flatten, skip_serializing)]
@@ -136,6 +142,7 @@ impl Report {
                     verdict: verdict.clone(),
                     fen: Some(case.case.fen.clone()),
                     moves: case.case.moves.clone(),
+                    variant: case.case.variant(),
                     unknown: BTreeMap::new(),
                 })
                 .collect(),
@@ -298,6 +305,31 @@ mod tests {
             report.interrupted.unwrap().to_string(),
             format!("interrupted by SIGINT after {n} of {} cases", n + 1)
         );
+    }
+
+    #[test]
+    fn a_chess960_verdict_carries_its_variant_and_a_standard_one_none() {
+        let catalogue = Catalogue::builtin_selected(Some("chess960/double-move-"), None)
+            .expect("chess960")
+            .merge(Catalogue::builtin_selected(Some("castling/"), None).expect("castling"))
+            .expect("distinct ids");
+        let report = Report::new(&Run::new(&mut Reference::new(), &catalogue));
+        let value: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        let mut seen = [0, 0];
+        for v in value["verdicts"].as_array().unwrap() {
+            let chess960 = v["id"].as_str().unwrap().starts_with("chess960/");
+            let said = v.get("variant").and_then(|s| s.as_str());
+            assert_eq!(said, chess960.then_some("chess960"), "{v}");
+            seen[usize::from(chess960)] += 1;
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+        let read = Report::from_json(report.to_json().as_bytes()).expect("it reads back");
+        assert!(read.verdicts.iter().any(|v| v.variant == Variant::Chess960));
+        assert_eq!(read, report);
+        let mut value = value;
+        value["verdicts"][0]["variant"] = "shogi".into();
+        let wrong = Report::from_json(value.to_string().as_bytes()).expect_err("refused");
+        assert!(wrong.to_string().contains("shogi"), "{wrong}");
     }
 
     #[test]

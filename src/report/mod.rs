@@ -336,6 +336,11 @@ fn write_verdict(out: &mut String, case: &LoadedCase, verdict: &Verdict, paint: 
                 case.line
             );
             let _ = writeln!(out, "        {}", paint.dim(&place));
+            if !c.variant().is_standard() {
+                // Its FEN, moves and board are read in the variant (castling as the king
+                // taking its rook in Chess960).
+                let _ = writeln!(out, "        variant: {}", c.variant().title());
+            }
             let _ = writeln!(out, "        fen: {}", shown(&c.fen));
             if !c.moves.is_empty() {
                 let _ = writeln!(out, "        moves: {}", shown(&c.moves.join(" ")));
@@ -442,10 +447,16 @@ pub fn markdown(run: &Run) -> String {
         let _ = writeln!(out, "| case | FIDE | outcome | what |");
         let _ = writeln!(out, "|---|---|---|---|");
         for (case, verdict) in bad {
+            let variant = case.case.variant();
             let _ = writeln!(
                 out,
-                "| `{}` | {} | {} | {} |",
+                "| `{}`{} | {} | {} | {} |",
                 verdict.id,
+                if variant.is_standard() {
+                    String::new()
+                } else {
+                    format!(" ({})", variant.title())
+                },
                 case.case.rule,
                 verdict.outcome,
                 markdown_cell(&summary(verdict))

@@ -39,6 +39,14 @@ impl Variant {
             Variant::Chess960 => "chess960",
         }
     }
+
+    /// The variant as a reader names it: `standard chess` or `Chess960`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard chess",
+            Variant::Chess960 => "Chess960",
+        }
+    }
 }
 
 impl fmt::Display for Variant {

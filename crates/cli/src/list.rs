@@ -1,4 +1,5 @@
-//! `chess-conformance list`: the cases, one per line.
+//! `chess-conformance list`: the cases, one per line (id, rule, title, and the variant of a
+//! case not of standard chess).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -31,10 +32,18 @@ pub fn list(args: &ListArgs) -> Result<ExitCode, BadInput> {
     let mut out = String::new();
     for loaded in catalogue.cases() {
         let c = &loaded.case;
+        let variant = c.variant();
         let _ = writeln!(
             out,
-            "{:<id_width$}  {:<rule_width$}  {}",
-            c.id, c.rule, c.title
+            "{:<id_width$}  {:<rule_width$}  {}{}",
+            c.id,
+            c.rule,
+            c.title,
+            if variant.is_standard() {
+                String::new()
+            } else {
+                format!(" ({})", variant.title())
+            }
         );
     }
     crate::print::out(out)?;

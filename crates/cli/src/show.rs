@@ -38,6 +38,15 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode, BadInput> {
     let _ = writeln!(out, "{}  ({}:{})", c.id, loaded.file, loaded.line);
     let _ = writeln!(out, "{}", c.title);
     let _ = writeln!(out, "FIDE Laws {}", c.rule);
+    if !c.variant().is_standard() {
+        // The FEN, the moves and the board below are read in it.
+        let _ = writeln!(
+            out,
+            "variant: {} (FIDE Laws, Guidelines II; castling written as the king taking its \
+             rook)",
+            c.variant().title()
+        );
+    }
     if let Some(source) = &c.source {
         let _ = writeln!(out, "source: {source}");
     }

@@ -3,7 +3,7 @@
 //!
 //! The browser test runs when `/usr/bin/chromium` exists (a notice otherwise); with
 //! `CHESS_CONFORMANCE_REQUIRE_ENGINES=1` (CI) a missing chromium is a failure. It keeps its
-//! screenshots as `target/site-index.png` and `target/site-case.png`.
+//! screenshots as `target/site-index.png`, `target/site-case.png` and `target/site-chess960.png`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -630,4 +630,90 @@ fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
     let body = std::fs::read_to_string(with.join(page)).unwrap();
     assert!(body.contains("<svg class=\"board\""), "{body}");
     assert!(body.contains("<td class=\"check fail\""), "{body}");
+}
+
+#[test]
+fn a_chess960_case_s_page_says_its_variant_and_draws_its_castled_position() {
+    // The fixture's cases are not in the built-in catalogue: their boards are replayed from
+    // the report's FEN and moves, in the report's variant (castling as the king taking its rook).
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/chess960",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let dir = scratch("chess960");
+    let report = dir.join("reference.json");
+    std::fs::write(&report, &out.stdout).unwrap();
+    let built = site("chess960-site", &[&report]);
+    let page = page_of("chess960/both-castled");
+    let body = std::fs::read_to_string(built.join(&page)).unwrap();
+    assert!(
+        body.contains("<dt>variant</dt><dd><span class=\"variant\">Chess960</span>"),
+        "{body}"
+    );
+    // b1h1 and b8a8 (FIDE Guidelines II.3.2): the kings on g1 and c8, the rooks beside them.
+    let castled = described("2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    let labels: Vec<&str> = body
+        .split("aria-label=\"")
+        .skip(1)
+        .map(|s| s.split('"').next().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            described("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1"),
+            castled.clone()
+        ],
+        "{body}"
+    );
+    let index = std::fs::read_to_string(built.join("index.html")).unwrap();
+    assert!(
+        index.contains("chess960</a> <span class=\"variant\">Chess960</span></th>"),
+        "{index}"
+    );
+    let cases = std::fs::read_to_string(built.join("cases.html")).unwrap();
+    assert_eq!(
+        cases
+            .matches("<span class=\"variant\">Chess960</span>")
+            .count(),
+        2
+    );
+    // A report written before the variant was carried: its cases are standard chess, where
+    // `b1h1` is no move, so the history is said not to replay instead of drawn wrong.
+    let mut older: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for verdict in older["verdicts"].as_array_mut().unwrap() {
+        assert_eq!(
+            verdict.as_object_mut().unwrap().remove("variant"),
+            Some("chess960".into())
+        );
+    }
+    let older_report = dir.join("older.json");
+    std::fs::write(&older_report, older.to_string()).unwrap();
+    let older_site = site("chess960-older", &[&older_report]);
+    let body = std::fs::read_to_string(older_site.join(&page)).unwrap();
+    assert!(!body.contains("class=\"variant\""), "{body}");
+    assert!(body.contains("The history cannot be replayed"), "{body}");
+
+    let Some(chromium) = chromium() else { return };
+    let profile = scratch("chromium-profile-960");
+    let url = format!("file://{}/{page}", built.canonicalize().unwrap().display());
+    let dom = text(&browse(chromium, &profile, &["--dump-dom"], &url).stdout);
+    assert!(dom.contains(&format!("aria-label=\"{castled}\"")), "{dom}");
+    assert!(dom.contains(">Chess960</span>"), "{dom}");
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
+    browse(
+        chromium,
+        &profile,
+        &[
+            "--window-size=1100,1000",
+            &format!(
+                "--screenshot={}",
+                target.join("site-chess960.png").display()
+            ),
+        ],
+        &url,
+    );
 }

@@ -1,4 +1,5 @@
-//! A case's page (`cases/AREA/SLUG.html`): its facts, its boards (the FEN's position and the
+//! A case's page (`cases/AREA/SLUG.html`): its facts (its variant when it is not standard
+//! chess), its boards (the FEN's position and the
 //! one its history leads to), each engine's verdict, and expected against actual per assertion
 //! and engine.
 
@@ -33,6 +34,15 @@ pub(super) fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
         esc(&case.place),
         query(&case.area)
     );
+    if !case.variant.is_standard() {
+        // Its FEN, moves and boards are read in it.
+        let _ = write!(
+            out,
+            "<dt>variant</dt><dd><span class=\"variant\">{}</span> <span class=\"muted\">\
+             (FIDE Laws, Guidelines II: castling written as the king taking its rook)</span></dd>",
+            case.variant.title()
+        );
+    }
     if let Some(loaded) = case.loaded {
         facts(out, &loaded.case);
     }

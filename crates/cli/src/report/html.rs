@@ -47,7 +47,7 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
     for engine in &site.engines {
         std::fs::write(
             dir.join("engines").join(format!("{}.html", engine.slug)),
-            engine_page(engine),
+            engine_page(site, engine),
         )?;
     }
     // The folders first, then the case pages on every CPU: each thread a run of cases and
@@ -249,9 +249,10 @@ fn areas_by_engine(out: &mut String, site: &Site) {
     for area in &site.areas {
         let _ = write!(
             out,
-            "<tr><th scope=\"row\"><a href=\"cases.html?area={}\">{}</a></th>",
+            "<tr><th scope=\"row\"><a href=\"cases.html?area={}\">{}</a>{}</th>",
             query(area),
-            esc(area)
+            esc(area),
+            variant_tag(site.area_variant(area).as_deref())
         );
         for e in &site.engines {
             match e.areas.iter().find(|(a, _)| a == area) {
@@ -328,6 +329,14 @@ fn anchor(area: &str) -> String {
         .collect()
 }
 
+/// ` <span class="variant">Chess960</span>`: the variant of a case or an area that is not
+/// (only) standard chess; nothing for standard chess.
+fn variant_tag(variant: Option<&str>) -> String {
+    variant.map_or_else(String::new, |v| {
+        format!(" <span class=\"variant\">{}</span>", esc(v))
+    })
+}
+
 /// The short code of an outcome in a row's `data-o`, `-` when the engine did not run the case.
 fn code(verdict: Option<&Verdict>) -> &'static str {
     verdict.map_or("-", |v| v.outcome.name())
@@ -378,13 +387,15 @@ fn cases(site: &Site) -> String {
             .collect();
         let _ = write!(
             out,
-            "<tr data-a=\"{}\" data-o=\"{}\"><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td>",
+            "<tr data-a=\"{}\" data-o=\"{}\"><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}{}\
+             </td>",
             esc(&case.area),
             outcomes.join(" "),
             esc(&case_path(&case.id)),
             esc(&case.id),
             esc(&case.rule),
-            esc(&case.title)
+            esc(&case.title),
+            variant_tag((!case.variant.is_standard()).then(|| case.variant.title()))
         );
         for o in outcomes {
             if o == "-" {
@@ -441,7 +452,7 @@ const FILTER_SCRIPT: &str = r##"<script>
 })();
 </script>"##;
 
-fn engine_page(engine: &EngineRun) -> String {
+fn engine_page(site: &Site, engine: &EngineRun) -> String {
     let mut out = String::with_capacity(64 * 1024);
     head(&mut out, &engine.identity, "../");
     let t = &engine.tally;
@@ -468,9 +479,10 @@ fn engine_page(engine: &EngineRun) -> String {
     for (area, tally) in &engine.areas {
         let _ = write!(
             out,
-            "<tr><th scope=\"row\"><a href=\"#area-{}\">{}</a></th><td class=\"cell {}\">",
+            "<tr><th scope=\"row\"><a href=\"#area-{}\">{}</a>{}</th><td class=\"cell {}\">",
             anchor(area),
             esc(area),
+            variant_tag(site.area_variant(area).as_deref()),
             worst(tally)
         );
         counts(&mut out, tally);
@@ -486,6 +498,15 @@ fn engine_page(engine: &EngineRun) -> String {
         );
         counts(&mut out, tally);
         out.push_str("</h2>");
+        if let Some(variant) = site.area_variant(area) {
+            let _ = write!(
+                out,
+                "<p class=\"variant-note\">{}: played by FIDE Laws, Guidelines II (castling \
+                 from any start, written as the king taking its rook); an engine that does not \
+                 declare the capability <code>chess960</code> skips these cases.</p>",
+                esc(&variant)
+            );
+        }
         let in_area = || engine.verdicts().filter(|v| &v.area == area);
         let bad: Vec<&Verdict> = in_area()
             .filter(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
@@ -595,6 +616,9 @@ td.cell.skip { border-left-color: var(--skip); }
 td.check.fail { background: var(--fail-bg); }
 td.check.error { background: var(--error-bg); }
 .reason { color: var(--muted); font-size: .9em; }
+.variant { display: inline-block; padding: 0 .45em; border-radius: 4px; font-size: .8em;
+  font-weight: 600; color: #6639ba; background: #fbefff; white-space: nowrap; }
+.variant-note { color: var(--muted); margin: 0 0 .6em; }
 .interrupted { color: var(--error); font-weight: 600; }
 .search, .filters { display: flex; flex-wrap: wrap; gap: .8em; margin: 1em 0; }
 .search input { width: min(28em, 100%); }

@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chess_conformance::{Catalogue, LoadedCase, Tally, Verdict};
+use chess_conformance::{Catalogue, LoadedCase, Tally, Variant, Verdict};
 use chess_conformance::{Interruption, Report};
 use clap::Args;
 
@@ -102,6 +102,9 @@ pub(crate) struct SiteCase<'c> {
     /// before they were), for a case the catalogue does not have.
     pub(crate) fen: Option<String>,
     pub(crate) moves: Vec<String>,
+    /// The game it is played in: the catalogue's case's, else the first report's (standard in
+    /// a report written before it was carried). Its FEN and moves are read in it.
+    pub(crate) variant: Variant,
 }
 
 /// A case's position as its page shows it: the FEN and moves, and, after a history, the FEN it
@@ -133,7 +136,7 @@ impl SiteCase<'_> {
             }
             (None, Some(fen)) => {
                 let reached = || {
-                    chess_conformance::replay::Replay::new(fen, &self.moves)
+                    chess_conformance::replay::Replay::in_variant(self.variant, fen, &self.moves)
                         .map(|replay| replay.fen())
                         .map_err(|e| e.to_string())
                 };
@@ -166,6 +169,24 @@ pub(crate) struct Site<'c> {
     pub(crate) areas: Vec<String>,
     /// Where the cases were looked up: `the built-in catalogue` or the `--cases` paths.
     pub(crate) catalogue: String,
+    /// Per rule area, how many of its cases are Chess960 and how many it has.
+    chess960: HashMap<String, (usize, usize)>,
+}
+
+impl Site<'_> {
+    /// What an area's cases are played in, when some are not standard chess: `Chess960` when
+    /// all of them are, `3 of 40 cases Chess960` when some are; `None` when all are standard.
+    pub(crate) fn area_variant(&self, area: &str) -> Option<String> {
+        match self.chess960.get(area) {
+            Some(&(n, all)) if n == all => Some(Variant::Chess960.title().to_owned()),
+            Some(&(n, all)) if n > 0 => Some(format!(
+                "{n} of {} {}",
+                plural(all, "case"),
+                Variant::Chess960.title()
+            )),
+            _ => None,
+        }
+    }
 }
 
 pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
@@ -291,23 +312,32 @@ impl<'c> Site<'c> {
                 if !seen.insert(verdict.id.clone()) {
                     continue;
                 }
+                let loaded = by_id.get(verdict.id.as_str()).copied();
                 cases.push(SiteCase {
                     id: verdict.id.clone(),
                     area: verdict.area.clone(),
                     title: line.title.clone(),
                     rule: line.rule.clone(),
                     place: format!("{}:{}", line.file, line.line),
-                    loaded: by_id.get(verdict.id.as_str()).copied(),
+                    loaded,
                     fen: line.fen.clone(),
                     moves: line.moves.clone(),
+                    variant: loaded.map_or(line.variant, |c| c.case.variant()),
                 });
             }
+        }
+        let mut chess960: HashMap<String, (usize, usize)> = HashMap::new();
+        for case in &cases {
+            let counts = chess960.entry(case.area.clone()).or_default();
+            counts.0 += usize::from(case.variant == Variant::Chess960);
+            counts.1 += 1;
         }
         Site {
             engines,
             cases,
             areas,
             catalogue: source,
+            chess960,
         }
     }
 }

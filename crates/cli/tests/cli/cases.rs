@@ -20,11 +20,42 @@ fn show_draws_the_board_and_the_expectations() {
 }
 
 #[test]
+fn show_says_a_chess960_case_s_variant_and_draws_its_castled_position() {
+    let fixture = "tests/fixtures/chess960";
+    let out = cli(&["show", "chess960/both-castled", "--cases", fixture]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("FIDE Laws II.3.2.1\nvariant: Chess960 (FIDE Laws, Guidelines II;"),
+        "{stdout}"
+    );
+    // b1h1 and b8a8: the kings on g1 and c8, the rooks beside them (Guidelines II.3.2).
+    assert!(stdout.contains("8  · · ♚ ♜ · · · ♜"), "{stdout}");
+    assert!(stdout.contains("1  ♖ · · · · ♖ ♔ ·"), "{stdout}");
+    assert!(stdout.contains("needs: check, play, chess960"), "{stdout}");
+    let out = cli(&[
+        "show",
+        "piece-moves/start-20",
+        "--cases",
+        "tests/fixtures/wrong",
+    ]);
+    assert!(!text(&out.stdout).contains("variant"), "standard: not said");
+    let out = cli(&["list", "--cases", fixture]);
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(
+        stdout.lines().all(|l| l.ends_with(" (Chess960)")),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn list_prints_one_case_per_line() {
     let out = cli(&["list", "--cases", "tests/fixtures/wrong"]);
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
     assert!(stdout.starts_with("piece-moves/start-20"), "{stdout}");
+    assert!(!stdout.contains("Chess960"), "{stdout}");
 }
 
 #[test]

@@ -196,6 +196,58 @@ fn junit_and_markdown_reports() {
     );
 }
 
+/// The Chess960 fixture's board after `b1h1 b8a8` (each side castled, the king taking its
+/// rook): the final squares of regular chess (FIDE Guidelines II.3.2), worked out here.
+const CASTLED_960: [&str; 2] = ["8  · · ♚ ♜ · · · ♜", "1  ♖ · · · · ♖ ♔ ·"];
+
+#[test]
+fn a_chess960_case_is_reported_with_its_variant_and_its_castled_board() {
+    let fixture = "tests/fixtures/chess960";
+    let out = cli(&["run", "--cases", fixture]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let block = stdout
+        .split("FAIL  chess960/castles-twice-wrong")
+        .nth(1)
+        .expect("the failure");
+    assert!(
+        block.contains("chess960.yaml:16\n        variant: Chess960\n        fen: "),
+        "{block}"
+    );
+    for rank in CASTLED_960 {
+        assert!(block.contains(rank), "{rank} in\n{block}");
+    }
+    // The JSON carries the variant beside the FEN and moves.
+    let out = cli(&["run", "--cases", fixture, "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for v in report["verdicts"].as_array().unwrap() {
+        assert_eq!(v["variant"], "chess960", "{v}");
+        assert_eq!(v["moves"], serde_json::json!(["b1h1", "b8a8"]), "{v}");
+    }
+    // A standard case's verdict has no `variant`.
+    let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(report["verdicts"][0].get("variant").is_none(), "{report}");
+    let out = cli(&["run", "--cases", fixture, "--format", "markdown"]);
+    let md = text(&out.stdout);
+    assert!(
+        md.contains("| `chess960/castles-twice-wrong` (Chess960) | II.3.1 | fail |"),
+        "{md}"
+    );
+    let out = cli(&["run", "--cases", fixture, "--format", "junit"]);
+    let xml = text(&out.stdout);
+    assert!(xml.contains("variant: Chess960"), "{xml}");
+    assert!(xml.contains(CASTLED_960[1]), "{xml}");
+    // An engine that does not declare `chess960` is not asked: the cases are skipped, saying why.
+    let out = cli(&["run", "--cases", fixture, "--engine", "chess"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("SKIP  2 cases: the engine does not offer: chess960"),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn generated_cases_can_be_included_excluded_or_run_alone() {
     let count = |args: &[&str]| {
