@@ -119,7 +119,7 @@ impl Assertion for Kind {
                 g.position
                     .legal_moves()
                     .into_iter()
-                    .map(replay::to_uci)
+                    .map(|m| replay::to_uci_in(&g.position, m))
                     .collect()
             })
             .unwrap_or_default();
@@ -218,7 +218,11 @@ impl Assertion for Kind {
 /// The moves an obligation allows, `any` spelt out.
 fn allowed_set(o: &Obligation, pos: &shakmaty::Chess) -> std::collections::BTreeSet<String> {
     match o {
-        Obligation::AnyLegalMove => pos.legal_moves().into_iter().map(replay::to_uci).collect(),
+        Obligation::AnyLegalMove => pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| replay::to_uci_in(pos, m))
+            .collect(),
         Obligation::Moves(moves) => moves.iter().cloned().collect(),
     }
 }

@@ -2,10 +2,9 @@
 //! touched so far oblige (4.3, 4.4, 4.5) and what a release stands for (4.7), each open clause
 //! read the suite's way or, on request, the other way.
 
-use shakmaty::{Chess, File, Move, Position, Role, Square};
+use shakmaty::{CastlingMode, CastlingSide, Chess, File, Move, Position, Role, Square};
 
 use super::square;
-use crate::replay;
 use crate::vocabulary::Reading;
 
 /// A piece touched with intent, in order.
@@ -31,8 +30,13 @@ pub(super) struct Release {
 /// A move under way: what completes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Unfinished {
-    /// Castling, once the rook from `rook` is let go on `crossed` (4.7.2).
-    Castling { rook: Square, crossed: Square },
+    /// Castling, once the rook from `rook` is let go on `to`, its castling square: the square
+    /// the king crossed in standard chess (4.7.2).
+    Castling { rook: Square, to: Square },
+    /// A Chess960 castling that moves only the rook, the rook let go on its square: read the
+    /// other way (`960-rook-released-completes-castling`), the king is still to be put back
+    /// (II.3.2.5.1), which no event says.
+    KingToPlace,
     /// A promotion, once the new piece touches the promotion square (4.7.3).
     Promotion,
 }
@@ -72,7 +76,7 @@ impl Board<'_> {
             .copied()
             .filter(|m| {
                 if t.own {
-                    m.from() == Some(t.square)
+                    self.moves_piece_on(*m, t.square)
                 } else {
                     captured_square(*m) == Some(t.square)
                 }
@@ -89,8 +93,20 @@ impl Board<'_> {
         t.square.rank() == self.pos.turn().backrank()
     }
 
-    fn home(&self) -> Square {
-        Square::from_coords(File::E, self.pos.turn().backrank())
+    fn chess960(&self) -> bool {
+        self.pos.castles().mode() == CastlingMode::Chess960
+    }
+
+    /// Whether the player's king on `sq` stands on its original square: e1 (e8) in standard
+    /// chess; in Chess960, where the start is not known, a king that still has a castling right
+    /// (it has never moved, II.3).
+    fn original(&self, sq: Square) -> bool {
+        let us = self.pos.turn();
+        if self.chess960() {
+            self.pos.board().king_of(us) == Some(sq) && self.pos.castles().has_color(us)
+        } else {
+            sq == Square::from_coords(File::E, us.backrank())
+        }
     }
 
     /// The own king, as a piece that may be castling: on the first rank, and on its original
@@ -99,7 +115,22 @@ impl Board<'_> {
         t.own
             && t.role == Role::King
             && self.on_backrank(t)
-            && (t.square == self.home() || !self.suite(Reading::CastlingKingAtHome))
+            && (self.original(t.square) || !self.suite(Reading::CastlingKingAtHome))
+    }
+
+    /// The pieces a move takes from their squares, for 4.3.1: a castling is a move of the king
+    /// (3.8.2), even when only the rook moves (Chess960, the king already on its castling
+    /// square; `960-castling-is-a-king-move`: read the other way, that one is the rook's).
+    fn moves_piece_on(&self, m: Move, sq: Square) -> bool {
+        match m {
+            Move::Castle { king, rook }
+                if !self.suite(Reading::Chess960CastlingIsAKingMove)
+                    && rook_only(m, self.pos.turn()) =>
+            {
+                sq == rook && sq != king
+            }
+            m => m.from() == Some(sq),
+        }
     }
 
     fn castling_rook(&self, t: &Touched) -> bool {
@@ -228,28 +259,56 @@ impl Board<'_> {
     }
 
     /// The moves a release of the piece on `from` on the square `on` stands for: the legal moves
-    /// from `from` to `on` (several for a promotion), and the clause. For a king let go two
-    /// squares sideways from its home square when that castling is illegal (4.7.2): the other
-    /// king moves, or every legal move if it has none; `legal` is false then, as no legal move
-    /// was made.
-    pub(super) fn release(&self, from: Square, on: Square) -> Release {
+    /// from `from` to `on` (several for a promotion), and the clause. The king let go on its
+    /// castling square (g1 or c1; in standard chess two squares from e1) is castling (4.7.2),
+    /// still to be finished by the rook; in Chess960 one step away it is the plain king move
+    /// (`960-king-released-one-step`). In a Chess960 castling that moves only the rook, the rook
+    /// let go on its castling square after the king was touched (`king_touched`) is that
+    /// castling (`960-rook-released-completes-castling`); without the king, only when castling
+    /// counts as the rook's move (`960-castling-is-a-king-move` read the other way). For a king
+    /// let go as castling when that castling is illegal (4.7.2): the other king moves, or every
+    /// legal move if it has none; `legal` is false then, as no legal move was made.
+    pub(super) fn release(&self, from: Square, on: Square, king_touched: bool) -> Release {
+        let us = self.pos.turn();
+        let is_king = self
+            .pos
+            .board()
+            .piece_at(from)
+            .is_some_and(|p| p.role == Role::King);
+        // The king let go on a castling square as castling.
+        let castling_side = [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .find(|side| {
+                let step = from.file().distance(on.file());
+                is_king
+                    && self.original(from)
+                    && on == side.king_to(us)
+                    && step >= 1
+                    && (step >= 2 || !self.suite(Reading::Chess960KingReleasedOneStep))
+            });
+        let rook_release =
+            !is_king && (king_touched || !self.suite(Reading::Chess960CastlingIsAKingMove));
         let matching: Vec<Move> = self
             .legal
             .iter()
             .copied()
-            .filter(|m| replay::to_uci(*m)[..4] == format!("{from}{on}"))
+            .filter(|m| match (*m, m.castling_side()) {
+                (Move::Castle { king, rook }, Some(side)) => {
+                    (Some(side) == castling_side && king == from)
+                        || (rook_release
+                            && rook_only(*m, us)
+                            && rook == from
+                            && on == side.rook_to(us))
+                }
+                _ => castling_side.is_none() && m.from() == Some(from) && m.to() == on,
+            })
             .collect();
-        let piece = self.pos.board().piece_at(from);
-        let castling = piece.is_some_and(|p| p.role == Role::King)
-            && from == self.home()
-            && on.rank() == from.rank()
-            && from.file().distance(on.file()) == 2;
-        if castling && matching.is_empty() {
+        if castling_side.is_some() && matching.is_empty() {
             let king_moves: Vec<Move> = self
                 .legal
                 .iter()
                 .copied()
-                .filter(|m| m.from() == Some(from))
+                .filter(|m| self.moves_piece_on(*m, from))
                 .collect();
             let moves = if king_moves.is_empty() {
                 self.legal.clone()
@@ -263,19 +322,20 @@ impl Board<'_> {
                 unfinished: None,
             };
         }
-        let (clause, unfinished) = if castling {
-            let rook = matching.iter().find_map(|m| match m {
-                Move::Castle { rook, .. } => Some(*rook),
-                _ => None,
-            });
-            let crossed = Square::from_coords(
-                File::new(u32::from(from.file()).midpoint(u32::from(on.file()))),
-                from.rank(),
-            );
-            (
-                "4.7.2",
-                rook.map(|rook| Unfinished::Castling { rook, crossed }),
-            )
+        let castle = matching.iter().find_map(|m| match (*m, m.castling_side()) {
+            (Move::Castle { king, rook }, Some(side)) => Some((king, rook, side)),
+            _ => None,
+        });
+        let (clause, unfinished) = if let Some((king, rook, side)) = castle {
+            let to = side.rook_to(us);
+            let unfinished = if from == king && rook != to {
+                Some(Unfinished::Castling { rook, to })
+            } else if from == rook && !self.suite(Reading::Chess960RookReleasedCompletesCastling) {
+                Some(Unfinished::KingToPlace)
+            } else {
+                None
+            };
+            ("4.7.2", unfinished)
         } else if matching.iter().any(|m| m.is_promotion()) {
             ("4.7.3", Some(Unfinished::Promotion))
         } else if matching.iter().any(|m| m.is_capture()) {
@@ -289,6 +349,15 @@ impl Board<'_> {
             clause,
             unfinished,
         }
+    }
+}
+
+/// Whether `m` is a castling that moves only the rook: Chess960, the king already on its
+/// castling square (II.3.2.4).
+fn rook_only(m: Move, us: shakmaty::Color) -> bool {
+    match (m, m.castling_side()) {
+        (Move::Castle { king, .. }, Some(side)) => king == side.king_to(us),
+        _ => false,
     }
 }
 

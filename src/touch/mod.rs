@@ -56,6 +56,14 @@
 //!   a breaching move the player completed stands. A touch while that move is not yet made (the
 //!   rook not yet let go after the king; no new piece yet on the promotion square) does not
 //!   forfeit the claim (`claim-during-unfinished-move`).
+//! - **Chess960** (Guidelines II.3; castling written as the king taking its rook, `f1h1`): the
+//!   king's original square is the one a king with a castling right stands on. A castling that
+//!   moves only the rook (the king already on g1 or c1) is a king move, as every castling is
+//!   (3.8.2; `960-castling-is-a-king-move`). The king let go on its castling square is castling
+//!   (4.7.2), except one step away, where the plain king move lands too: that move
+//!   (`960-king-released-one-step`). Castling is made when the rook is let go on its castling
+//!   square, a rook-only castling too once the king was touched
+//!   (`960-rook-released-completes-castling`), or, when only the king moves, when the king is.
 //! - **4.1** (one hand) is a matter of conduct and changes no set of moves: it is not modelled.
 
 use std::collections::BTreeSet;
@@ -351,12 +359,15 @@ impl Turn {
     fn release(&mut self, board: &Board<'_>, from: &str, on: &str) {
         self.intent(board);
         let (from, on) = (square(from), square(on));
-        if let Some(Unfinished::Castling { rook, crossed }) = self.unfinished
-            && (from, on) == (rook, crossed)
+        if let Some(Unfinished::Castling { rook, to }) = self.unfinished
+            && (from, on) == (rook, to)
         {
             self.unfinished = None;
         }
-        let release = board.release(from, on);
+        // The king touched with intent before (not after a rook touched first, which 4.4.2
+        // bars from castling anyway).
+        let king_touched = self.touches.iter().any(|t| t.own && t.role == Role::King);
+        let release = board.release(from, on, king_touched);
         if !release.moves.is_empty() || board.suite(Reading::ReleaseOutOfReach) {
             self.touch(board, board.touched(&from.to_string()));
         }
@@ -456,7 +467,10 @@ fn arbitrate(board: &Board<'_>, events: &[TouchEvent]) -> Ruling {
     }
     let any = moves.len() == board.legal.len();
     Ruling {
-        moves: moves.into_iter().map(replay::to_uci).collect(),
+        moves: moves
+            .into_iter()
+            .map(|m| replay::to_uci_in(board.pos, m))
+            .collect(),
         any,
         clause,
         readings: Vec::new(),

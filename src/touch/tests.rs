@@ -393,3 +393,304 @@ fn a_ruling_names_only_the_readings_it_rests_on() {
         r.readings
     );
 }
+
+// --- Chess960 (Guidelines II.3): castling written as the king taking its rook ---------------
+
+fn ruling960(fen: &str, list: &[&str]) -> Ruling {
+    let pos = replay::parse_fen_in(fen, crate::Variant::Chess960).unwrap();
+    rule(&pos, &events(list)).unwrap()
+}
+
+/// The suite's answer and the other reading's in a Chess960 position, as [`both_ways`].
+fn both_ways960(fen: &str, list: &[&str], reading: Reading) -> (Vec<String>, Vec<String>) {
+    let pos = replay::parse_fen_in(fen, crate::Variant::Chess960).unwrap();
+    let suite = rule(&pos, &events(list)).unwrap();
+    let other = rule_otherwise(&pos, &events(list), &[reading]).unwrap();
+    assert!(
+        suite.readings.contains(&reading),
+        "{list:?}: the ruling should rest on {reading}, it names {:?}",
+        suite.readings
+    );
+    let shown = |r: &Ruling| {
+        if r.any {
+            vec!["any".to_owned()]
+        } else {
+            r.moves.iter().cloned().collect()
+        }
+    };
+    (shown(&suite), shown(&other))
+}
+
+/// The king on f1 with a right on each side, rooks b1 and h1.
+const DOUBLE: &str = "4k3/8/8/8/8/8/8/1R3K1R w KQ - 0 1";
+/// The king already on g1: castling moves only the rook (II.3.2.4).
+const ROOK_ONLY: &str = "4k3/8/8/8/8/8/8/6KR w K - 0 1";
+
+#[test]
+fn chess960_king_and_rook_oblige_each_way_of_castling() {
+    let cases: &[(&str, &[&str], &[&str], &str)] = &[
+        // II.3.2.1: both move.
+        (DOUBLE, &["touch f1", "touch h1"], &["f1h1"], "4.4.1"),
+        (DOUBLE, &["touch f1", "touch b1"], &["f1b1"], "4.4.1"),
+        (DOUBLE, &["touch h1 f1 together"], &["f1h1"], "4.4.1"),
+        // II.3.2.2: they swap squares.
+        (
+            "4k3/8/8/8/8/8/8/2RK4 w Q - 0 1",
+            &["touch d1 c1 together"],
+            &["d1c1"],
+            "4.4.1",
+        ),
+        // II.3.2.3: only the king moves.
+        (
+            "4k3/8/8/8/8/8/8/4KR2 w K - 0 1",
+            &["touch e1", "touch f1"],
+            &["e1f1"],
+            "4.4.1",
+        ),
+        // II.3.2.4: only the rook moves.
+        (ROOK_ONLY, &["touch g1", "touch h1"], &["g1h1"], "4.4.1"),
+        // 4.4.2: the rook first, no castling with it.
+        (
+            ROOK_ONLY,
+            &["touch h1", "touch g1"],
+            &["h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"],
+            "4.4.2",
+        ),
+        // 4.4.3: g1 attacked, so another king move, castling with the b1 rook included.
+        (
+            "4k1r1/8/8/8/8/8/8/1R3K1R w KQ - 0 1",
+            &["touch f1", "touch h1"],
+            &["f1b1", "f1e1", "f1e2", "f1f2"],
+            "4.4.3",
+        ),
+        // 4.4.3: the h1 rook has no right (the right is the f1 rook's): another king move,
+        // castling with the f1 rook (the king alone moves, to g1) included.
+        (
+            "4k3/8/8/8/8/8/8/4KR1R w F - 0 1",
+            &["touch e1", "touch h1"],
+            &["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"],
+            "4.4.3",
+        ),
+    ];
+    for (fen, list, expected, clause) in cases {
+        let r = ruling960(fen, list);
+        assert_eq!(
+            (moves(&r), r.clause),
+            (expected.to_vec(), *clause),
+            "{fen} {list:?}"
+        );
+        assert!(r.readings.is_empty(), "{list:?}: {:?}", r.readings);
+    }
+}
+
+#[test]
+fn chess960_the_castling_king_is_the_king_with_a_right() {
+    // The king f1 has no move (e1 and g1 attacked, e2, f2, g2 its own pawns); castling is
+    // illegal on both sides (e1 attacked on the way to c1; no right on h1).
+    let with_right = "7k/8/8/8/8/3n4/4PPPb/1R3K1R w Q - 0 1";
+    // With a right, the king stands on its original square: intending to castle, and castling
+    // with h1 illegal, the king without a move: any legal move (4.4.3).
+    let r = ruling960(with_right, &["touch f1", "touch h1"]);
+    assert!(r.any, "{:?}", r.moves);
+    assert_eq!(r.clause, "4.4.3");
+    // Without one, its start is unknown: not castling, the h1 rook moves (4.3.1).
+    let r = ruling960(
+        "7k/8/8/8/8/3n4/4PPPb/1R3K1R w - - 0 1",
+        &["touch f1", "touch h1"],
+    );
+    assert_eq!((moves(&r), r.clause), (vec!["h1g1", "h1h2"], "4.3.1"));
+    assert_eq!(r.readings, [Reading::CastlingKingAtHome]);
+}
+
+#[test]
+fn chess960_readings_can_be_read_both_ways() {
+    let expect = |fen, list: &[&str], reading, suite: &[&str], other: &[&str]| {
+        let (s, o) = both_ways960(fen, list, reading);
+        assert_eq!(s, suite, "{reading} {list:?}: the suite's reading");
+        assert_eq!(o, other, "{reading} {list:?}: the other reading");
+    };
+    // The rook-only castling is the king's move (3.8.2), or the rook's.
+    expect(
+        ROOK_ONLY,
+        &["touch h1"],
+        Reading::Chess960CastlingIsAKingMove,
+        &["h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"],
+        &[
+            "g1h1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8",
+        ],
+    );
+    expect(
+        ROOK_ONLY,
+        &["touch g1"],
+        Reading::Chess960CastlingIsAKingMove,
+        &["g1f1", "g1f2", "g1g2", "g1h1", "g1h2"],
+        &["g1f1", "g1f2", "g1g2", "g1h2"],
+    );
+    // The rook let go on f1 with no king touched: no castling, the rook counts as touched;
+    // as the rook's move, that release is the castling.
+    expect(
+        ROOK_ONLY,
+        &["release h1 on f1"],
+        Reading::Chess960CastlingIsAKingMove,
+        &["h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"],
+        &["g1h1"],
+    );
+    // The king let go one step on its castling square: Kg1, or castling begun.
+    let one_step = "4k3/8/8/8/8/8/8/5K1R w K - 0 1";
+    expect(
+        one_step,
+        &["release f1 on g1"],
+        Reading::Chess960KingReleasedOneStep,
+        &["f1g1"],
+        &["f1h1"],
+    );
+    // In check from d3, castling is illegal: Kg1 stands, or the release was an illegal
+    // castling and leaves the king's moves (4.7.2), not the knight's block on e2.
+    expect(
+        "4k3/8/8/8/8/3b4/8/2N2K1R w K - 0 1",
+        &["release f1 on g1"],
+        Reading::Chess960KingReleasedOneStep,
+        &["f1g1"],
+        &["f1e1", "f1f2", "f1g1", "f1g2"],
+    );
+    // A rook-only castling against the obligation (a2 touched first): made when the rook is
+    // let go, so the opponent's touch forfeits the claim; or not yet made (the king still to
+    // be put back), and the claim stands.
+    expect(
+        "4k3/8/8/8/8/8/P7/6KR w K - 0 1",
+        &[
+            "touch a2",
+            "touch g1",
+            "release h1 on f1",
+            "opponent touches e8",
+        ],
+        Reading::Chess960RookReleasedCompletesCastling,
+        &["g1h1"],
+        &["a2a3", "a2a4"],
+    );
+    // Black, the same.
+    expect(
+        "6kr/p7/8/8/8/8/8/4K3 b k - 0 1",
+        &[
+            "touch a7",
+            "touch g8",
+            "release h8 on f8",
+            "opponent touches e1",
+        ],
+        Reading::Chess960RookReleasedCompletesCastling,
+        &["g8h8"],
+        &["a7a5", "a7a6"],
+    );
+}
+
+#[test]
+fn chess960_releases_make_castling_as_4_7_2_says() {
+    // The king let go two or more squares away on its castling square: castling, and only
+    // that; the rook let go on f1 then finishes it.
+    let r = ruling960("4k3/8/8/8/8/8/8/3K3R w K - 0 1", &["release d1 on g1"]);
+    assert_eq!((moves(&r), r.clause), (vec!["d1h1"], "4.7.2"));
+    // Against the obligation: not made until the rook is let go, so the opponent's touch
+    // before that keeps the claim (`claim-during-unfinished-move`), after it ends it.
+    let fen = "4k3/8/8/8/8/8/P7/3K3R w K - 0 1";
+    let r = ruling960(
+        fen,
+        &["touch a2", "release d1 on g1", "opponent touches e8"],
+    );
+    assert_eq!(moves(&r), ["a2a3", "a2a4"]);
+    assert_eq!(r.readings, [Reading::ClaimDuringUnfinishedMove]);
+    let r = ruling960(
+        fen,
+        &[
+            "touch a2",
+            "release d1 on g1",
+            "release h1 on f1",
+            "opponent touches e8",
+        ],
+    );
+    assert_eq!((moves(&r), r.clause), (vec!["d1h1"], "4.8"));
+    assert!(r.readings.is_empty(), "{:?}", r.readings);
+    // Only the king moves (the rook already on f1): made when the king is let go.
+    let r = ruling960(
+        "4k3/8/8/8/8/8/P7/4KR2 w K - 0 1",
+        &["touch a2", "release e1 on g1", "opponent touches e8"],
+    );
+    assert_eq!((moves(&r), r.clause), (vec!["e1f1"], "4.8"));
+    assert!(r.readings.is_empty(), "{:?}", r.readings);
+    // The king let go on its own rook's square is no move (castling is not written at the
+    // board): the king counts as touched and moves.
+    let r = ruling960("4k3/8/8/8/8/8/8/5K1R w K - 0 1", &["release f1 on h1"]);
+    assert_eq!(moves(&r), ["f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "f1h1"]);
+    // The king let go on its castling square when that castling is illegal (the h1 rook has
+    // no right): the king's other moves, castling with the other rook included.
+    let r = ruling960("4k3/8/8/8/8/8/8/1R1K3R w Q - 0 1", &["release d1 on g1"]);
+    assert_eq!(
+        (moves(&r), r.clause),
+        (
+            vec!["d1b1", "d1c1", "d1c2", "d1d2", "d1e1", "d1e2"],
+            "4.7.2"
+        )
+    );
+}
+
+#[test]
+fn chess960_rules_as_standard_chess_where_the_start_does_not_matter() {
+    // The standard start's castling position read as Chess960 (KQ: the outermost rooks) gives
+    // the same rulings, castling written as the king taking its rook.
+    let standard = replay::parse_fen(CASTLE).unwrap();
+    let chess960 = replay::parse_fen_in(CASTLE, crate::Variant::Chess960).unwrap();
+    let as960 = |m: &String| match m.as_str() {
+        "e1g1" => "e1h1".to_owned(),
+        "e1c1" => "e1a1".to_owned(),
+        m => m.to_owned(),
+    };
+    for list in [
+        &["touch e1", "touch h1"][..],
+        &["touch a1", "touch e1"],
+        &["touch e1 a1 together"],
+        &["touch e1"],
+        &["touch h1"],
+        &["release e1 on g1"],
+        &["release e1 on c1", "release a1 on d1"],
+        &["release e1 on f1"],
+        &["touch e1", "touch e8", "touch h1"],
+    ] {
+        let s = rule(&standard, &events(list)).unwrap();
+        let c = rule(&chess960, &events(list)).unwrap();
+        let s_moves: BTreeSet<String> = s.moves.iter().map(as960).collect();
+        assert_eq!(
+            (c.moves, c.clause, c.any, c.readings.clone()),
+            (s_moves, s.clause, s.any, s.readings),
+            "{list:?}"
+        );
+        assert!(!c.readings.iter().any(|r| r.chess960()), "{list:?}");
+    }
+}
+
+#[test]
+fn chess960_readings_never_decide_a_standard_ruling() {
+    // The positions with castling of the tests above, read as standard chess.
+    for (fen, list) in [
+        (CASTLE, &["touch e1", "touch h1"][..]),
+        (CASTLE, &["release e1 on g1"]),
+        (CASTLE, &["touch h1"]),
+        (CASTLE, &["touch e1"]),
+        (
+            "4k3/8/8/8/8/8/3P4/4K2R w K - 0 1",
+            &[
+                "touch d2",
+                "release e1 on g1",
+                "release h1 on f1",
+                "opponent touches e8",
+            ],
+        ),
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["release a1 on d1"]),
+    ] {
+        let r = ruling(fen, list);
+        for reading in Reading::ALL.into_iter().filter(|r| r.chess960()) {
+            assert!(!r.readings.contains(&reading), "{list:?}: {reading}");
+            let pos = replay::parse_fen(fen).unwrap();
+            let other = rule_otherwise(&pos, &events(list), &[reading]).unwrap();
+            assert_eq!(other.moves, r.moves, "{list:?}: {reading}");
+        }
+    }
+}

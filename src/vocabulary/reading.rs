@@ -23,8 +23,8 @@ pub enum Reading {
     /// `castling-before-capture`: the king and a rook before an opponent's piece: 4.4, not
     /// 4.3.3, decides.
     CastlingBeforeCapture,
-    /// `castling-king-at-home`: only a king on its original square touched with a rook shows
-    /// an intention to castle.
+    /// `castling-king-at-home`: only a king on its original square (in Chess960, a king with a
+    /// castling right) touched with a rook shows an intention to castle.
     CastlingKingAtHome,
     /// `touches-after-free-choice`: after 4.4.3 leaves any legal move, a piece touched later
     /// binds again.
@@ -42,6 +42,19 @@ pub enum Reading {
     /// `promotion-piece-not-square`: the new piece touching a square finalises the piece, not
     /// the square.
     PromotionPieceNotSquare,
+    /// `960-castling-is-a-king-move`: a Chess960 castling that moves only the rook (the king
+    /// already on its castling square) is a move of the king: touching the king alone allows
+    /// it, touching the rook alone does not.
+    #[serde(rename = "960-castling-is-a-king-move")]
+    Chess960CastlingIsAKingMove,
+    /// `960-king-released-one-step`: a Chess960 king let go on its castling square one step
+    /// away, where it can also step as a plain move, has made that king move, not castling.
+    #[serde(rename = "960-king-released-one-step")]
+    Chess960KingReleasedOneStep,
+    /// `960-rook-released-completes-castling`: in a Chess960 castling that moves only the rook,
+    /// the rook let go on its castling square after the king was touched completes the move.
+    #[serde(rename = "960-rook-released-completes-castling")]
+    Chess960RookReleasedCompletesCastling,
 }
 
 /// What a reading is about and which way the suite takes it.
@@ -63,7 +76,7 @@ pub struct ReadingText {
 
 impl Reading {
     /// Every reading, in the order of the table in `docs/CASES.md`.
-    pub const ALL: [Reading; 10] = [
+    pub const ALL: [Reading; 13] = [
         Reading::PassOverBeforeKing,
         Reading::RookTouchedLater,
         Reading::CastlingBeforeCapture,
@@ -74,6 +87,9 @@ impl Reading {
         Reading::SamePieceTwice,
         Reading::ReleaseOutOfReach,
         Reading::PromotionPieceNotSquare,
+        Reading::Chess960CastlingIsAKingMove,
+        Reading::Chess960KingReleasedOneStep,
+        Reading::Chess960RookReleasedCompletesCastling,
     ];
 
     /// The key a case writes: `rook-touched-later`.
@@ -89,7 +105,24 @@ impl Reading {
             Reading::SamePieceTwice => "same-piece-twice",
             Reading::ReleaseOutOfReach => "release-out-of-reach",
             Reading::PromotionPieceNotSquare => "promotion-piece-not-square",
+            Reading::Chess960CastlingIsAKingMove => "960-castling-is-a-king-move",
+            Reading::Chess960KingReleasedOneStep => "960-king-released-one-step",
+            Reading::Chess960RookReleasedCompletesCastling => {
+                "960-rook-released-completes-castling"
+            }
         }
+    }
+
+    /// Whether the question arises only in Chess960 (FIDE Guidelines II): it is about a castling
+    /// standard chess does not have (only the rook moves, or the king steps one square), so a
+    /// standard position's ruling never rests on it.
+    pub fn chess960(self) -> bool {
+        matches!(
+            self,
+            Reading::Chess960CastlingIsAKingMove
+                | Reading::Chess960KingReleasedOneStep
+                | Reading::Chess960RookReleasedCompletesCastling
+        )
     }
 
     /// The reading whose key is `key`.
@@ -140,7 +173,8 @@ impl Reading {
                            first rank: is that \"intending to castle\" (4.4.3)?",
                 suite: "No. A king off its original square is not castling, whatever the \
                         player meant: 4.3.1 decides (the king, touched first, moves; if it \
-                        cannot, the rook).",
+                        cannot, the rook). In Chess960 the original square is the one a king \
+                        with a castling right stands on (Guidelines II.3).",
                 other: "Yes: another king move, or any legal move when the king has none.",
                 open: true,
             },
@@ -204,6 +238,49 @@ impl Reading {
                         may still promote on another square (by a capture), as that piece.",
                 other: "Yes: only that piece on that square.",
                 open: false,
+            },
+            Reading::Chess960CastlingIsAKingMove => ReadingText {
+                clause: "3.8.2, 4.3.1, II.3.2.4",
+                question: "Chess960, the king already on its castling square: the castling \
+                           moves only the rook. Is it a move of the king or of the rook, for \
+                           the piece touched first (4.3.1)?",
+                suite: "Of the king. Article 3.8.2 counts castling \"as a single move of the \
+                        king\", and Guidelines II.3 changes how castling is carried out, not \
+                        what it is: touching the king alone allows it, touching the rook alone \
+                        obliges a rook move, as in standard chess.",
+                other: "Of the rook, the only piece that moves (II.3.2.4 calls it castling \
+                        \"by making only a move with the rook\"): touching the rook alone \
+                        allows it, touching the king alone does not.",
+                open: true,
+            },
+            Reading::Chess960KingReleasedOneStep => ReadingText {
+                clause: "4.7, 4.7.2, II.3.2.5.1",
+                question: "Chess960: the king let go on its castling square one step away \
+                           (f1 to g1 with a castling right on h1), where a plain king move \
+                           lands too: has the player made that king move, or begun castling \
+                           (4.7.2)?",
+                suite: "The king move. It is a legal move released on its square (4.7), and \
+                        the Guidelines recommend castling by putting the king on its square \
+                        last, after the rook (II.3.2.5.1), so a king put down first is a king \
+                        move. A king let go on its castling square two or more squares away \
+                        is castling, as in standard chess (4.7.2).",
+                other: "Castling begun (4.7.2): only castling on that side is left, if it is \
+                        legal; otherwise another king move.",
+                open: true,
+            },
+            Reading::Chess960RookReleasedCompletesCastling => ReadingText {
+                clause: "4.7.2, 4.8, II.3.2.4",
+                question: "Chess960, a castling that moves only the rook: the king touched, \
+                           the rook let go on its castling square. Is the move made (4.7.2 \
+                           says castling is made when the rook is let go on the square the \
+                           king crossed, and here the king crosses none)?",
+                suite: "Yes. The rook is the last piece to reach its square, as in the \
+                        castling 4.7.2 describes, so its release completes the move: the \
+                        opponent's touch afterwards forfeits a claim (4.8).",
+                other: "No: the king must still be put back on its square (II.3.2.5.1 \
+                        recommends placing it last), so the move is not yet made and the \
+                        opponent's touch does not end a claim.",
+                open: true,
             },
         }
     }

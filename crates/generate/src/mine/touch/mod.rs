@@ -287,7 +287,13 @@ fn describe(pos: &Chess, event: &TouchEvent) -> String {
 pub fn touch_move(m: &mut Miner) -> Vec<Case> {
     let mut quotas: Vec<(&'static str, usize)> = CLAUSES.iter().map(|c| (c.1, c.2)).collect();
     debug_assert_eq!(quotas.iter().map(|q| q.1).sum::<usize>(), TOTAL);
-    quotas.extend(Reading::ALL.map(|r| (r.key(), PER_READING)));
+    // The positions mined are standard chess: a Chess960 reading never decides one of them.
+    quotas.extend(
+        Reading::ALL
+            .into_iter()
+            .filter(|r| !r.chess960())
+            .map(|r| (r.key(), PER_READING)),
+    );
     let mut q = Quotas::exact(&quotas);
     for i in 0..200_000 {
         if q.full() {
