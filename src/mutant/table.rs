@@ -107,7 +107,7 @@ mutants! {
         { clears: clears_unless_captured };
     "rights-from-the-board", "castling", "3.8.2.1",
         "the FEN's castling field is ignored: king and rook at home may castle",
-        { read: |setup| setup.castling_rights = super::usable_rights(&setup.board) };
+        { read: |_, setup| setup.castling_rights = super::usable_rights(&setup.board) };
 
     // --- En passant ---
     "ep-one-move-late", "en-passant", "3.7.3.2",
@@ -127,7 +127,7 @@ mutants! {
         { also_removes: ep_by_any_piece };
     "ep-field-ignored", "en-passant", "3.7.3.1",
         "the FEN's en passant field is ignored",
-        { read: |setup| setup.ep_square = None };
+        { read: |_, setup| setup.ep_square = None };
     "ep-square-not-written", "en-passant", "3.7.3.1",
         "the FEN after a double step never names the en passant square, even when it can be taken",
         { ep_written: |_, _| None };
@@ -314,28 +314,28 @@ mutants! {
     // --- FEN validity: each kind of fault accepted ---
     "fen-two-kings-accepted", "fen", "3.10.3",
         "a FEN with two kings of one colour is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::TOO_MANY_KINGS) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::TOO_MANY_KINGS) };
     "fen-missing-king-accepted", "fen", "3.10.3",
         "a FEN without a king of one colour is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::MISSING_KING) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::MISSING_KING) };
     "fen-back-rank-pawn-accepted", "fen", "3.10.3",
         "a FEN with a pawn on the first or last rank is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::PAWNS_ON_BACKRANK) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::PAWNS_ON_BACKRANK) };
     "fen-opponent-in-check-accepted", "fen", "3.10.3",
         "a FEN whose side not to move is in check is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::OPPOSITE_CHECK) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::OPPOSITE_CHECK) };
     "fen-impossible-check-accepted", "fen", "3.10.3",
         "a FEN with a check no move can give (a triple check, two knights) is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::IMPOSSIBLE_CHECK) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::IMPOSSIBLE_CHECK) };
     "fen-too-much-material-accepted", "fen", "3.10.3",
         "a FEN with more pieces than promotions can make is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::TOO_MUCH_MATERIAL) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::TOO_MUCH_MATERIAL) };
     "fen-castling-rights-unchecked", "fen", "3.10.3",
         "a FEN's castling rights are accepted without king and rook at home",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::INVALID_CASTLING_RIGHTS) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::INVALID_CASTLING_RIGHTS) };
     "fen-ep-square-unchecked", "fen", "3.10.3",
         "a FEN's en passant square is accepted without a pawn that just double-stepped",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::INVALID_EP_SQUARE) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::INVALID_EP_SQUARE) };
     "fen-clocks-unchecked", "fen", "3.10.3",
         "a FEN's halfmove clock and move number are not checked",
         { validate: clocks_unchecked };
