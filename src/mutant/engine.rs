@@ -69,7 +69,8 @@ impl Rules {
 
     fn line(&mut self, game: &Game) -> Answer<&Line> {
         let hooks = self.mutation.hooks;
-        self.last.get(game, |g| replay_line(&hooks, g.fen, g.moves))
+        self.last
+            .get(game, |g| replay_line(&hooks, g.fen, g.moves, g.variant))
     }
 }
 
@@ -197,20 +198,18 @@ impl Engine for Rules {
         }
     }
 
-    /// Everything but the historical pieces: each mutant breaks a rule of the standard pieces,
-    /// and its hooks read positions with shakmaty.
+    /// Everything but the historical pieces: each mutant breaks a rule of the standard pieces
+    /// (Chess960 included), and its hooks read positions with shakmaty.
     fn capabilities(&self) -> Capabilities {
-        Capabilities::all()
-            .without(crate::Capability::Pieces)
-            .without(crate::Capability::Chess960)
+        Capabilities::all().without(crate::Capability::Pieces)
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
         let hooks = *self.hooks();
-        let line = self.line(game)?;
-        Ok(moves(&hooks, line.last())
+        let last = self.line(game)?.last();
+        Ok(moves(&hooks, last)
             .into_iter()
-            .map(replay::to_uci)
+            .map(|m| replay::to_uci_in(&last.chess, m))
             .collect())
     }
 
@@ -249,12 +248,12 @@ impl Engine for Rules {
         if let Err(e) = replay::check_uci_syntax(uci) {
             return Ok(MoveResult::Refused(e.to_string()));
         }
-        let Some(m) = find(&moves(&hooks, &pos), uci) else {
+        let Some(m) = find(&pos.chess, &moves(&hooks, &pos), uci) else {
             return Ok(MoveResult::Refused(format!("`{uci}` is not a legal move")));
         };
-        if is_dead_end(m) || !shakmaty_can_play(&pos.chess, m) {
+        if is_dead_end(m) || !shakmaty_can_play(&hooks, &pos.chess, m) {
             // A position shakmaty does not make: its FEN, written by hand.
-            let setup = play_by_hand(&pos.chess, m);
+            let setup = play_by_hand(&hooks, &pos.chess, m);
             return Ok(MoveResult::Played(fen_text(setup)));
         }
         let after = play(&hooks, &pos, m).map_err(EngineError::failed)?;
@@ -265,7 +264,7 @@ impl Engine for Rules {
         let hooks = *self.hooks();
         let line = self.line(game)?.clone();
         let legal = moves(&hooks, line.last());
-        let m = find(&legal, uci)
+        let m = find(&line.last().chess, &legal, uci)
             .ok_or_else(|| EngineError::failed(format!("`{uci}` is not a legal move")))?;
         san_of(&hooks, &line, m, &legal)
     }
@@ -276,8 +275,9 @@ impl Engine for Rules {
         let Ok(parsed) = SanPlus::from_ascii(san.as_bytes()) else {
             return Ok(None);
         };
+        let pos = &line.last().chess;
         let legal = moves(&hooks, line.last());
-        Ok((hooks.san_read)(parsed, &legal).map(replay::to_uci))
+        Ok((hooks.san_read)(parsed, &legal).map(|m| replay::to_uci_in(pos, m)))
     }
 
     fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
@@ -293,7 +293,7 @@ impl Engine for Rules {
     fn draw_claims_with_move(&mut self, game: &Game, uci: &str) -> Answer<Vec<DrawClaim>> {
         let hooks = *self.hooks();
         let line = self.line(game)?.clone();
-        let m = find(&moves(&hooks, line.last()), uci)
+        let m = find(&line.last().chess, &moves(&hooks, line.last()), uci)
             .ok_or_else(|| EngineError::failed(format!("`{uci}` is not a legal move")))?;
         if !hooks.claim_counts_declared_move {
             return Ok(line.claims(&hooks));

@@ -16,14 +16,21 @@ use crate::vocabulary::{DrawClaim, FenCheck, GameState, Variant, Winnability};
 /// The rules a mutant may replace, each defaulting to the reference's ([`Hooks::REFERENCE`]).
 #[derive(Clone, Copy)]
 pub struct Hooks {
-    /// The FEN's fields before they become a position (its en passant or castling field).
-    pub read: fn(&mut Setup),
+    /// The FEN's fields before they become a position (its en passant or castling field), given
+    /// the FEN as written.
+    pub read: fn(&str, &mut Setup),
     /// Whether a FEN is a valid position.
     pub validate: fn(&str, Variant) -> FenCheck,
     /// The legal moves, edited (added to or taken from the reference's).
     pub moves: fn(&Pos, &mut Vec<Move>),
     /// The castling rights (rook squares) a move by the side to move takes away.
     pub clears: fn(&Chess, Move) -> Bitboard,
+    /// The castling rights (rook squares) held after a move, from the position before it, the
+    /// move, the board after it and the rights it left (those [`Hooks::clears`] did not take).
+    pub rights_after: fn(&Chess, Move, &Board, Bitboard) -> Bitboard,
+    /// Where a castling puts the king and the rook (given their squares): the king's square
+    /// first.
+    pub castle_to: fn(Square, Square) -> (Square, Square),
     /// A square whose piece a move also removes, beyond what it captures by the rules.
     pub also_removes: fn(&Chess, Move) -> Option<Square>,
     /// The en passant square the FEN names after a move: given the position and whether an en
@@ -59,10 +66,12 @@ pub struct Hooks {
 impl Hooks {
     /// The reference's rules.
     pub const REFERENCE: Hooks = Hooks {
-        read: |_| {},
+        read: |_, _| {},
         validate: reference_validate,
         moves: |_, _| {},
         clears: reference_clears,
+        rights_after: |_, _, _, rights| rights,
+        castle_to: super::castle_squares,
         also_removes: |_, _| None,
         ep_written: |pos, capturable| {
             capturable

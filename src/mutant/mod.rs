@@ -20,13 +20,13 @@ mod table;
 
 use shakmaty::fen::Fen;
 use shakmaty::{
-    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move,
-    Position, Rank, Role, Setup, Square,
+    Bitboard, Board, CastlingSide, Chess, Color, EnPassantMode, FromSetup, Move, Position, Rank,
+    Role, Setup, Square,
 };
 
 use crate::engine::{Answer, EngineError};
 use crate::replay;
-use crate::vocabulary::{DrawClaim, GameState};
+use crate::vocabulary::{DrawClaim, GameState, Variant};
 
 pub use engine::Mutant;
 pub use hooks::{
@@ -47,6 +47,10 @@ pub struct Pos {
     pub prev_ep: Option<Square>,
     /// The same, two positions before this one.
     pub prev2_ep: Option<Square>,
+    /// The squares the kings stood on at the start of the game where their side held a castling
+    /// right: a dormant right is usable again only with its king back there (e1/e8 in standard
+    /// chess, anywhere between the rooks in Chess960).
+    pub homes: Bitboard,
 }
 
 /// What decides the game state, computed once per position with the mutant's hooks.
@@ -92,18 +96,37 @@ pub struct Line {
     pub keys: Vec<Key>,
 }
 
-/// Parses a FEN with the mutant's reading of its fields.
-pub fn parse(hooks: &Hooks, fen: &str) -> Result<Pos, String> {
+/// Parses a FEN of `variant` with the mutant's reading of its fields (in Chess960 its castling
+/// rights in X-FEN or Shredder-FEN).
+pub fn parse(hooks: &Hooks, fen: &str, variant: Variant) -> Result<Pos, String> {
     let parsed = Fen::from_ascii(fen.as_bytes()).map_err(|e| e.to_string())?;
     let mut setup = parsed.into_setup();
-    (hooks.read)(&mut setup);
-    let chess = Chess::from_setup(setup, CastlingMode::Standard).map_err(|e| e.to_string())?;
+    (hooks.read)(fen, &mut setup);
+    let chess =
+        Chess::from_setup(setup, replay::castling_mode(variant)).map_err(|e| e.to_string())?;
+    let rights = chess.castles().castling_rights();
+    let homes = Color::ALL
+        .into_iter()
+        .filter(|c| (rights & c.backrank()).any())
+        .filter_map(|c| chess.board().king_of(c))
+        .collect();
     Ok(Pos {
-        rights: chess.castles().castling_rights(),
+        rights,
         chess,
         prev_ep: None,
         prev2_ep: None,
+        homes,
     })
+}
+
+/// Where a castling puts the king and the rook, by the rules (FIDE 3.8.2, Guidelines II.3.2):
+/// the king on the g- or c-file, the rook on the f- or d-file, whatever their start.
+pub fn castle_squares(king: Square, rook: Square) -> (Square, Square) {
+    let side = CastlingSide::from_queen_side(rook < king);
+    (
+        Square::from_coords(side.king_to_file(), king.rank()),
+        Square::from_coords(side.rook_to_file(), rook.rank()),
+    )
 }
 
 /// The mutant's legal moves in `pos`.
@@ -131,23 +154,17 @@ fn is_dead_end(m: Move) -> bool {
 
 /// The setup after `m`, played by hand: for the moves shakmaty's own play cannot make (castling
 /// over pieces, a promotion to a king, a pawn left on the last rank).
-fn play_by_hand(pos: &Chess, m: Move) -> Setup {
+fn play_by_hand(hooks: &Hooks, pos: &Chess, m: Move) -> Setup {
     let mut setup = pos.to_setup(EnPassantMode::Always);
     let color = pos.turn();
     let board = &mut setup.board;
     match m {
         Move::Castle { king, rook } => {
-            let side = CastlingSide::from_queen_side(rook < king);
+            let (king_to, rook_to) = (hooks.castle_to)(king, rook);
             board.discard_piece_at(king);
             board.discard_piece_at(rook);
-            board.set_piece_at(
-                Square::from_coords(side.rook_to_file(), rook.rank()),
-                color.rook(),
-            );
-            board.set_piece_at(
-                Square::from_coords(side.king_to_file(), king.rank()),
-                color.king(),
-            );
+            board.set_piece_at(rook_to, color.rook());
+            board.set_piece_at(king_to, color.king());
             setup.castling_rights &= !Bitboard::from_rank(color.backrank());
         }
         Move::Normal {
@@ -181,17 +198,16 @@ fn play_by_hand(pos: &Chess, m: Move) -> Setup {
     setup
 }
 
-/// Whether shakmaty's own play can make `m` in `pos` (its squares free as it expects).
-fn shakmaty_can_play(pos: &Chess, m: Move) -> bool {
+/// Whether shakmaty's own play can make `m` in `pos` (its squares free as it expects, the
+/// castling pieces put where the rules put them).
+fn shakmaty_can_play(hooks: &Hooks, pos: &Chess, m: Move) -> bool {
     match m {
         Move::Castle { king, rook } => {
-            let side = CastlingSide::from_queen_side(rook < king);
             let free = pos.board().occupied()
                 & !Bitboard::from_square(king)
                 & !Bitboard::from_square(rook);
-            let k = Square::from_coords(side.king_to_file(), king.rank());
-            let r = Square::from_coords(side.rook_to_file(), rook.rank());
-            !free.contains(k) && !free.contains(r)
+            let (k, r) = castle_squares(king, rook);
+            (hooks.castle_to)(king, rook) == (k, r) && !free.contains(k) && !free.contains(r)
         }
         _ => !is_dead_end(m),
     }
@@ -203,38 +219,38 @@ fn shakmaty_can_play(pos: &Chess, m: Move) -> bool {
 ///
 /// When `m` leaves a position the mutant cannot go on from.
 pub fn play(hooks: &Hooks, pos: &Pos, m: Move) -> Result<Pos, String> {
+    let uci = replay::to_uci_in(&pos.chess, m);
     if is_dead_end(m) {
-        return Err(format!(
-            "{} leaves a position with no next move",
-            replay::to_uci(m)
-        ));
+        return Err(format!("{uci} leaves a position with no next move"));
     }
+    let mode = pos.chess.castles().mode();
     let mut chess = pos.chess.clone();
-    if shakmaty_can_play(&chess, m) {
+    if shakmaty_can_play(hooks, &chess, m) {
         chess.play_unchecked(m);
     } else {
-        let setup = play_by_hand(&chess, m);
-        chess = Chess::from_setup(setup, CastlingMode::Standard)
+        let setup = play_by_hand(hooks, &chess, m);
+        chess = Chess::from_setup(setup, mode)
             .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
             .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
-            .map_err(|e| format!("{} leaves no position: {e}", replay::to_uci(m)))?;
+            .map_err(|e| format!("{uci} leaves no position: {e}"))?;
     }
     if let Some(removed) = (hooks.also_removes)(&pos.chess, m) {
         let mut setup = chess.to_setup(EnPassantMode::Always);
         if setup.board.remove_piece_at(removed).is_some() {
             setup.halfmoves = 0;
-            chess = Chess::from_setup(setup, CastlingMode::Standard)
+            chess = Chess::from_setup(setup, mode)
                 .or_else(shakmaty::PositionError::ignore_invalid_ep_square)
-                .map_err(|e| format!("{} leaves no position: {e}", replay::to_uci(m)))?;
+                .map_err(|e| format!("{uci} leaves no position: {e}"))?;
         }
     }
-    let rights = pos.rights & !(hooks.clears)(&pos.chess, m);
-    let usable = rights & usable_rights(chess.board());
+    let kept = pos.rights & !(hooks.clears)(&pos.chess, m);
+    let rights = (hooks.rights_after)(&pos.chess, m, chess.board(), kept);
+    let usable = rights & usable_at_home(chess.board(), pos.homes);
     if usable != chess.castles().castling_rights() {
         let mut setup = chess.to_setup(EnPassantMode::Always);
         setup.castling_rights = usable;
-        if let Ok(rebuilt) = Chess::from_setup(setup, CastlingMode::Standard)
-            .or_else(shakmaty::PositionError::ignore_impossible_check)
+        if let Ok(rebuilt) =
+            Chess::from_setup(setup, mode).or_else(shakmaty::PositionError::ignore_impossible_check)
         {
             chess = rebuilt;
         }
@@ -244,11 +260,24 @@ pub fn play(hooks: &Hooks, pos: &Pos, m: Move) -> Result<Pos, String> {
         rights,
         prev_ep: pos.chess.ep_square(EnPassantMode::Always),
         prev2_ep: pos.prev_ep,
+        homes: pos.homes,
     })
 }
 
-/// The corners whose castling right the board allows: the king at home and a rook of its colour
-/// on the corner.
+/// The squares whose castling right the board allows, of the kings back on their `homes`: those
+/// on their back rank with a rook of their colour.
+fn usable_at_home(board: &Board, homes: Bitboard) -> Bitboard {
+    let mut usable = Bitboard::EMPTY;
+    for color in Color::ALL {
+        if board.king_of(color).is_some_and(|k| homes.contains(k)) {
+            usable |= board.by_piece(color.rook()) & color.backrank();
+        }
+    }
+    usable
+}
+
+/// The corners whose castling right the board allows in standard chess: the king at home and a
+/// rook of its colour on the corner.
 pub fn usable_rights(board: &Board) -> Bitboard {
     let mut usable = Bitboard::EMPTY;
     for color in Color::ALL {
@@ -287,8 +316,8 @@ fn key(hooks: &Hooks, pos: &Pos, moves: &[Move]) -> Key {
 /// # Errors
 ///
 /// An invalid FEN, or a move the mutant does not take.
-pub fn replay_line(hooks: &Hooks, fen: &str, history: &[String]) -> Answer<Line> {
-    let start = parse(hooks, fen).map_err(EngineError::failed)?;
+pub fn replay_line(hooks: &Hooks, fen: &str, history: &[String], variant: Variant) -> Answer<Line> {
+    let start = parse(hooks, fen, variant).map_err(EngineError::failed)?;
     let first = moves(hooks, &start);
     let mut line = Line {
         keys: vec![key(hooks, &start, &first)],
@@ -297,7 +326,7 @@ pub fn replay_line(hooks: &Hooks, fen: &str, history: &[String]) -> Answer<Line>
     for (i, uci) in history.iter().enumerate() {
         let pos = line.positions.last().expect("a line has its start");
         let legal = moves(hooks, pos);
-        let m = find(&legal, uci).ok_or_else(|| {
+        let m = find(&pos.chess, &legal, uci).ok_or_else(|| {
             EngineError::failed(format!(
                 "move {} of the history (`{uci}`) is illegal",
                 i + 1
@@ -311,9 +340,13 @@ pub fn replay_line(hooks: &Hooks, fen: &str, history: &[String]) -> Answer<Line>
     Ok(line)
 }
 
-/// The move `uci` names among `moves`.
-fn find(moves: &[Move], uci: &str) -> Option<Move> {
-    moves.iter().copied().find(|m| replay::to_uci(*m) == uci)
+/// The move `uci` names among `moves` of `pos` (castling as the position's castling mode writes
+/// it: the king taking its rook in Chess960).
+fn find(pos: &Chess, moves: &[Move], uci: &str) -> Option<Move> {
+    moves
+        .iter()
+        .copied()
+        .find(|m| replay::to_uci_in(pos, *m) == uci)
 }
 
 impl Line {

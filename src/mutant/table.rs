@@ -2,13 +2,14 @@
 //! the FIDE article and the rule it breaks, and the hooks of [`Hooks`] it replaces. The
 //! implementations are beside it, one file per rule area of the table (`table/castling.rs`,
 //! `en_passant.rs`, `promotion.rs`, `check.rs`, `state.rs`, `material.rs`, `san.rs`, `fen.rs`,
-//! `touch.rs`).
+//! `touch.rs`, `chess960.rs`).
 //!
 //! Changes that are only conventions are not here (see `docs/MUTANTS.md`): an engine may write
 //! them and be right.
 
 mod castling;
 mod check;
+mod chess960;
 mod en_passant;
 mod fen;
 mod material;
@@ -28,6 +29,11 @@ use castling::{
     clears_unless_rook_moved, rook_attacked,
 };
 use check::{double_check_parried_once, king_retreats_along_check, kings_may_touch, pins_ignored};
+use chess960::{
+    castles_instead, castling_as_king_move, clears_unless_rook_captured, clears_whole_wing,
+    king_in_place, passed_on, read_corners, read_without_letters, rook_in_place, validate_corners,
+    validate_without_letters,
+};
 use en_passant::{ep_by_any_piece, ep_exposing, ep_one_move_late};
 use fen::{accept_if_only, clocks_unchecked};
 use material::{bare, has_bishop, lone, only_bishops, same_colour, two_knights};
@@ -107,7 +113,43 @@ mutants! {
         { clears: clears_unless_captured };
     "rights-from-the-board", "castling", "3.8.2.1",
         "the FEN's castling field is ignored: king and rook at home may castle",
-        { read: |setup| setup.castling_rights = super::usable_rights(&setup.board) };
+        { read: |_, setup| setup.castling_rights = super::usable_rights(&setup.board) };
+
+    // --- Chess960 (Guidelines II): castling from any start, its rights, its SAN ---
+    "960-king-and-rook-swap", "chess960", "II.3.2.6",
+        "castling swaps the king and its rook (the king lands on the rook's square), instead of putting them on g1 and f1 or c1 and d1",
+        { moves: |p, l| castles_instead(p, l, Relax { to: |k, r| (r, k), ..Relax::NONE }),
+          castle_to: |k, r| (r, k) };
+    "960-king-path-only-vacant", "chess960", "II.3.2.7.4",
+        "only the squares the king crosses and lands on must be vacant: a piece on the rook's path or destination does not stop castling",
+        { moves: |p, l| add(l, castles(&p.chess, Relax { king_path_only: true, ..Relax::NONE })) };
+    "960-standard-squares-vacant", "chess960", "II.3.2.7.5",
+        "the squares that must be vacant are those of standard chess (f1-g1 for O-O, b1-d1 for O-O-O), whatever the king's and rook's start",
+        { moves: |p, l| castles_instead(p, l, Relax { standard_squares: true, ..Relax::NONE }) };
+    "960-destination-judged-before-rook-leaves", "chess960", "II.3.1",
+        "the king's destination is judged with the castling rook still on its square: a check the rook's leaving reveals is not seen",
+        { moves: |p, l| add(l, castles(&p.chess, Relax { rook_stays: true, ..Relax::NONE })) };
+    "960-no-castling-king-in-place", "chess960", "II.3.2.4",
+        "no castling when the king already stands on its destination (g1 or c1): the rook-only castling is not a move",
+        { moves: |_, l| l.retain(|m| !king_in_place(m)) };
+    "960-no-castling-rook-in-place", "chess960", "II.3.2.3",
+        "no castling when the rook already stands on its destination (f1 or d1): the king-only castling is not a move",
+        { moves: |_, l| l.retain(|m| !rook_in_place(m)) };
+    "960-kq-as-corner-rooks", "chess960", "II.2.1",
+        "the FEN's K and Q name the rooks on the h- and a-file corners, not the outermost rooks (X-FEN): a right of a rook elsewhere is lost or refused",
+        { read: read_corners, validate: validate_corners };
+    "960-rook-letters-ignored", "chess960", "II.2.1",
+        "the file letters of a castling field (Shredder-FEN, an inner rook in X-FEN) give no right: only K, Q, k and q are read",
+        { read: read_without_letters, validate: validate_without_letters };
+    "960-rook-move-ends-wing-right", "chess960", "II.3.1",
+        "any rook of a wing leaving its back rank square, or taken there, ends that wing's right, even a rook that holds none",
+        { clears: clears_whole_wing };
+    "960-captured-rook-right-passes-on", "chess960", "II.3.1",
+        "a castling rook taken on its square passes its right to the outermost rook left on its wing",
+        { clears: clears_unless_rook_captured, rights_after: passed_on };
+    "960-san-castling-as-king-move", "chess960", "II.3.2.6",
+        "castling is written O-O or O-O-O only when the king moves two squares; otherwise as the king's move to its destination (Kg1)",
+        { san_write: castling_as_king_move };
 
     // --- En passant ---
     "ep-one-move-late", "en-passant", "3.7.3.2",
@@ -127,7 +169,7 @@ mutants! {
         { also_removes: ep_by_any_piece };
     "ep-field-ignored", "en-passant", "3.7.3.1",
         "the FEN's en passant field is ignored",
-        { read: |setup| setup.ep_square = None };
+        { read: |_, setup| setup.ep_square = None };
     "ep-square-not-written", "en-passant", "3.7.3.1",
         "the FEN after a double step never names the en passant square, even when it can be taken",
         { ep_written: |_, _| None };
@@ -314,28 +356,28 @@ mutants! {
     // --- FEN validity: each kind of fault accepted ---
     "fen-two-kings-accepted", "fen", "3.10.3",
         "a FEN with two kings of one colour is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::TOO_MANY_KINGS) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::TOO_MANY_KINGS) };
     "fen-missing-king-accepted", "fen", "3.10.3",
         "a FEN without a king of one colour is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::MISSING_KING) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::MISSING_KING) };
     "fen-back-rank-pawn-accepted", "fen", "3.10.3",
         "a FEN with a pawn on the first or last rank is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::PAWNS_ON_BACKRANK) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::PAWNS_ON_BACKRANK) };
     "fen-opponent-in-check-accepted", "fen", "3.10.3",
         "a FEN whose side not to move is in check is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::OPPOSITE_CHECK) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::OPPOSITE_CHECK) };
     "fen-impossible-check-accepted", "fen", "3.10.3",
         "a FEN with a check no move can give (a triple check, two knights) is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::IMPOSSIBLE_CHECK) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::IMPOSSIBLE_CHECK) };
     "fen-too-much-material-accepted", "fen", "3.10.3",
         "a FEN with more pieces than promotions can make is accepted",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::TOO_MUCH_MATERIAL) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::TOO_MUCH_MATERIAL) };
     "fen-castling-rights-unchecked", "fen", "3.10.3",
         "a FEN's castling rights are accepted without king and rook at home",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::INVALID_CASTLING_RIGHTS) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::INVALID_CASTLING_RIGHTS) };
     "fen-ep-square-unchecked", "fen", "3.10.3",
         "a FEN's en passant square is accepted without a pawn that just double-stepped",
-        { validate: |fen, _| accept_if_only(fen, PositionErrorKinds::INVALID_EP_SQUARE) };
+        { validate: |fen, v| accept_if_only(fen, v, PositionErrorKinds::INVALID_EP_SQUARE) };
     "fen-clocks-unchecked", "fen", "3.10.3",
         "a FEN's halfmove clock and move number are not checked",
         { validate: clocks_unchecked };

@@ -4,14 +4,28 @@ use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, Position, Role, Square
 
 use crate::mutant::reference_clears;
 
-/// The conditions of castling a mutant does not check.
+/// The conditions of castling a mutant does not check, or checks wrongly.
 #[derive(Clone, Copy)]
 pub(super) struct Relax {
+    /// Castling out of check.
     pub(super) in_check: bool,
+    /// The squares the king crosses may be attacked.
     pub(super) crossed: bool,
+    /// The king's destination may be attacked.
     pub(super) destination: bool,
+    /// Only the player's own pieces block.
     pub(super) enemy_between: bool,
+    /// A piece on the b-file never blocks.
     pub(super) b_square: bool,
+    /// Only the squares the king crosses and lands on must be vacant (not the rook's).
+    pub(super) king_path_only: bool,
+    /// The squares that must be vacant are those of standard chess: f and g for O-O, b, c
+    /// and d for O-O-O (the king and the castling rook aside).
+    pub(super) standard_squares: bool,
+    /// The king's destination is judged with the castling rook still on its square.
+    pub(super) rook_stays: bool,
+    /// Where the king and the rook go (given their squares).
+    pub(super) to: fn(Square, Square) -> (Square, Square),
 }
 
 impl Relax {
@@ -21,10 +35,15 @@ impl Relax {
         destination: false,
         enemy_between: false,
         b_square: false,
+        king_path_only: false,
+        standard_squares: false,
+        rook_stays: false,
+        to: crate::mutant::castle_squares,
     };
 }
 
-/// The castlings of the side to move, every condition checked but those relaxed.
+/// The castlings of the side to move (standard chess and Chess960 alike: the rights are the
+/// position's), every condition of 3.8.2 and Guidelines II.3 checked but those relaxed.
 pub(super) fn castles(pos: &Chess, relax: Relax) -> Vec<Move> {
     let us = pos.turn();
     let board = pos.board();
@@ -32,7 +51,7 @@ pub(super) fn castles(pos: &Chess, relax: Relax) -> Vec<Move> {
     let Some(king) = board.king_of(us) else {
         return Vec::new();
     };
-    if king != Square::from_coords(File::E, rank) {
+    if king.rank() != rank || (pos.is_check() && !relax.in_check) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -40,28 +59,46 @@ pub(super) fn castles(pos: &Chess, relax: Relax) -> Vec<Move> {
         let Some(rook) = pos.castles().rook(us, side) else {
             continue;
         };
-        let mut blockers = attacks::between(king, rook) & board.occupied();
+        let (king_to, rook_to) = (relax.to)(king, rook);
+        let king_path = attacks::between(king, king_to).with(king_to);
+        let rook_path = attacks::between(rook, rook_to).with(rook_to);
+        let mut vacant = if relax.standard_squares {
+            let files: &[File] = if side.is_king_side() {
+                &[File::F, File::G]
+            } else {
+                &[File::B, File::C, File::D]
+            };
+            files
+                .iter()
+                .map(|f| Square::from_coords(*f, rank))
+                .collect()
+        } else if relax.king_path_only {
+            king_path
+        } else {
+            king_path | rook_path
+        };
+        vacant = vacant.without(king).without(rook);
         if relax.b_square {
-            blockers.discard(Square::from_coords(File::B, rank));
+            vacant.discard(Square::from_coords(File::B, rank));
         }
+        let mut blockers = vacant & board.occupied();
         if relax.enemy_between {
             blockers &= board.by_color(us);
         }
-        if blockers.any() || (pos.is_check() && !relax.in_check) {
+        if blockers.any() {
             continue;
         }
         let occupied = board.occupied() ^ Bitboard::from_square(king);
-        let attacked = |sq: Square| board.attacks_to(sq, !us, occupied).any();
-        let crossed = Square::from_coords(
-            if side.is_king_side() {
-                File::F
-            } else {
-                File::D
-            },
-            rank,
-        );
-        let destination = Square::from_coords(side.king_to_file(), rank);
-        if (attacked(crossed) && !relax.crossed) || (attacked(destination) && !relax.destination) {
+        let attacked = |sq: Square, occupied: Bitboard| board.attacks_to(sq, !us, occupied).any();
+        let crossed = attacks::between(king, king_to)
+            .into_iter()
+            .any(|sq| attacked(sq, occupied));
+        let landing = if relax.rook_stays {
+            occupied
+        } else {
+            occupied.without(rook).with(rook_to)
+        };
+        if (crossed && !relax.crossed) || (attacked(king_to, landing) && !relax.destination) {
             continue;
         }
         out.push(Move::Castle { king, rook });

@@ -1,17 +1,19 @@
 //! FEN validity: faults accepted.
 
-use shakmaty::{CastlingMode, Chess, PositionErrorKinds};
+use shakmaty::{Chess, PositionErrorKinds};
 
+use crate::replay;
 use crate::vocabulary::{FenCheck, Variant};
 
-/// The reference's check, but a FEN whose only faults are of `kinds` accepted.
-pub(super) fn accept_if_only(fen: &str, kinds: PositionErrorKinds) -> FenCheck {
+/// The reference's check in `variant`, but a FEN whose only faults (of shakmaty's) are of
+/// `kinds` accepted.
+pub(super) fn accept_if_only(fen: &str, variant: Variant, kinds: PositionErrorKinds) -> FenCheck {
     let parsed = match shakmaty::fen::Fen::from_ascii(fen.as_bytes()) {
         Ok(parsed) => parsed,
         Err(e) => return FenCheck::Rejected(e.to_string()),
     };
-    match parsed.into_position::<Chess>(CastlingMode::Standard) {
-        Ok(_) => FenCheck::Accepted,
+    match parsed.into_position::<Chess>(replay::castling_mode(variant)) {
+        Ok(_) => crate::mutant::reference_validate(fen, variant),
         Err(e) if (e.kinds() & !kinds).is_empty() => FenCheck::Accepted,
         Err(e) => FenCheck::Rejected(e.to_string()),
     }
