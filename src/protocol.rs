@@ -357,7 +357,7 @@ mod tests {
         // The king on f1 between rooks on b1 and g1: O-O is `f1g1`, the king and the rook
         // swapping squares (FIDE Guidelines II.3.2.2); read as standard chess, `f1g1` is the
         // king stepping onto its own rook.
-        let fen = "1r3kr1/8/8/8/8/8/8/1R3KR1 w GBgb - 0 1";
+        let fen = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1";
         let game = Game::chess960(fen, &[]);
         let play = Question::Play(question::Play {
             uci: "f1g1".into(),
@@ -368,7 +368,16 @@ mod tests {
         assert_eq!(Question::read("play", value).unwrap().unwrap(), play);
         let played = ask(&line);
         let after = played["result"]["played"].as_str().unwrap_or_else(|| panic!("{played}"));
-        assert!(after.starts_with("1r3kr1/8/8/8/8/8/8/1R3RK1 b "), "{played}");
+        assert!(
+            after.starts_with("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b "),
+            "{played}"
+        );
+        // The documented example (docs/PROTOCOL.md, "Chess960"), X-FEN rights in the request.
+        let documented = r#"{"seq":4,"type":"play","fen":"1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1","moves":[],"variant":"chess960","move":"f1g1"}"#;
+        assert_eq!(
+            ask(documented),
+            json!({"seq": 4, "result": {"played": "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"}})
+        );
         // Without the variant the same FEN's `f1g1` is a king's step onto its own rook: refused
         // or an error, never the castling.
         let standard = ask(&request_line(4, &play, Some(&Game::new(fen, &[]))));

@@ -103,7 +103,7 @@ fn a_chess960_request_carries_its_variant() {
     let s = Schemas::get();
     // The kings on f1 / f8, the rooks on b and g (Shredder-FEN rights): White castles O-O and
     // Black O-O-O, each written as the king taking its rook.
-    let fen = "1r3kr1/8/8/8/8/8/8/1R3KR1 w GBgb - 0 1";
+    let fen = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1";
     let moves = vec!["f1g1".to_owned(), "f8b8".to_owned()];
     let game = Game::chess960(fen, &moves);
     let questions = [
