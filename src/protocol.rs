@@ -359,15 +359,15 @@ mod tests {
         // king stepping onto its own rook.
         let fen = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1";
         let game = Game::chess960(fen, &[]);
-        let play = Question::Play(question::Play {
-            uci: "f1g1".into(),
-        });
+        let play = Question::Play(question::Play { uci: "f1g1".into() });
         let line = request_line(3, &play, Some(&game));
         let value: Value = serde_json::from_str(&line).unwrap();
         assert_eq!(value["variant"], "chess960", "{line}");
         assert_eq!(Question::read("play", value).unwrap().unwrap(), play);
         let played = ask(&line);
-        let after = played["result"]["played"].as_str().unwrap_or_else(|| panic!("{played}"));
+        let after = played["result"]["played"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{played}"));
         assert!(
             after.starts_with("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b "),
             "{played}"

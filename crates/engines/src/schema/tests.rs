@@ -130,7 +130,12 @@ fn a_chess960_request_carries_its_variant() {
         s.check_request(plain.name(), &v)
             .unwrap_or_else(|e| panic!("{v}: {e}"));
     }
-    for variant in [json!("standard"), json!("Chess960"), json!("fischerandom"), json!(960)] {
+    for variant in [
+        json!("standard"),
+        json!("Chess960"),
+        json!("fischerandom"),
+        json!(960),
+    ] {
         let bad = json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [],
                          "variant": variant});
         assert!(s.check_request("legal_moves", &bad).is_err(), "{bad}");
