@@ -8,7 +8,10 @@
 //   await shim.serve();
 //
 // A question's capability is declared by giving its function; rules inside the answers
-// (`repetition`, `fivefold`, ...) by `rules: [...]`. The helper answers `start`, reads the JSON
+// (`repetition`, `fivefold`, ...) by `rules: [...]`, and so are 'pieces' and 'chess960': with
+// 'chess960', a Chess960 request's position is built as `position(fen, moves, { variant:
+// 'chess960' })` (castling in `moves` is then the king taking its rook, `f1h1`); a standard
+// one's as before. The helper answers `start`, reads the JSON
 // lines, repeats each request's `seq`, answers `unsupported` for a type without a function (or
 // a function that throws `Unsupported`), and turns any other exception into an `error` naming
 // the request. While it serves, console.log and process.stdout.write go to stderr, so the
@@ -26,11 +29,14 @@ export const QUESTIONS = {
 // The requests not about a position (no `fen` + `moves` to build): their function gets the request.
 const NO_POSITION = new Set(['validate_fen']);
 // The rules inside answers, declared with `rules: [...]` when the library implements them;
-// 'pieces': positions holding pieces beyond the standard six (the request's `pieces`).
+// 'pieces': positions holding pieces beyond the standard six (the request's `pieces`);
+// 'chess960': Chess960 positions (the request's `variant`, passed to `position` as `{ variant }`).
 export const RULES = [
   'repetition', 'move-clocks', 'insufficient-material', 'dead-position', 'fivefold',
-  'seventy-five-moves', 'pieces',
+  'seventy-five-moves', 'pieces', 'chess960',
 ];
+// The only variant a request names (FIDE Guidelines II); a standard-chess request names none.
+export const CHESS960 = 'chess960';
 
 /** Thrown by a question's function: the request is answered `unsupported` with this reason
  * (the assertion is skipped, not failed). */
@@ -44,6 +50,10 @@ export class Shim {
    * `play(position, uci)` for each move, which throws if the move is illegal. With `play` and
    * `fen(position)` too, the `play` question answers itself: the FEN after the move, or refused
    * with the message of what `play` threw.
+   * A shim declaring 'chess960' in `rules` gets a Chess960 request's position as
+   * `position(fen, moves, { variant: 'chess960' })` (`position(fen, { variant: 'chess960' })`
+   * with `play`), and its castling moves as the king taking its rook; only such a shim is sent
+   * Chess960 requests, so `position` of any other shim is called as before.
    */
   constructor({ name, version, position, play, fen, rules = [] }) {
     const unknown = rules.filter((rule) => !RULES.includes(rule));
@@ -82,10 +92,11 @@ export class Shim {
     return answered.map((kind) => QUESTIONS[kind]).concat(this.rules);
   }
 
-  /** The position of `fen` after `moves`. */
-  build(fen, moves) {
-    if (!this.play) return this.position(fen, moves);
-    const position = this.position(fen);
+  /** The position of `fen` after `moves`; in `variant` ('chess960') when it is given. */
+  build(fen, moves, variant) {
+    const extra = variant === undefined ? [] : [{ variant }];
+    if (!this.play) return this.position(fen, moves, ...extra);
+    const position = this.position(fen, ...extra);
     for (const uci of moves) this.play(position, uci);
     return position;
   }
@@ -106,7 +117,8 @@ export class Shim {
     if (!f) return { seq, unsupported: `unknown request type ${JSON.stringify(kind)}` };
     try {
       if (NO_POSITION.has(kind)) return { seq, result: f(request) };
-      return { seq, result: f(this.build(request.fen, request.moves), request) };
+      const board = this.build(request.fen, request.moves, request.variant);
+      return { seq, result: f(board, request) };
     } catch (e) {
       if (e instanceof Unsupported) return { seq, unsupported: e.message || `${kind} is unanswered` };
       // The library refused: an error verdict naming the request.

@@ -11,12 +11,15 @@ is one function per question:
     shim.serve()
 
 A question's capability is declared by defining its function; rules inside the answers
-(`repetition`, `fivefold`, ...) by `rules=[...]`. The helper answers `start`, reads the JSON
+(`repetition`, `fivefold`, ...) by `rules=[...]`, and so are "pieces" and "chess960": with
+"chess960", a Chess960 request's position is built as `position(fen, moves, variant="chess960")`
+(castling in `moves` is then the king taking its rook, `f1h1`); a standard one's as before. The helper answers `start`, reads the JSON
 lines, repeats each request's `seq`, answers `unsupported` for a type without a function (or a
 function that raises `Unsupported`), and turns any other exception into an `error` naming the
 request. While it serves, `print()` and anything else written to stdout go to stderr, so the
 protocol's stdout stays clean. One file, no dependency: copy it beside your shim.
 """
+import inspect
 import json
 import os
 import sys
@@ -33,9 +36,12 @@ QUESTIONS = {
 # The requests not about a position (no `fen` + `moves` to build): their function gets the request.
 NO_POSITION = {"validate_fen"}
 # The rules inside answers, declared with `rules=[...]` when the library implements them;
-# "pieces": positions holding pieces beyond the standard six (the request's `pieces`).
+# "pieces": positions holding pieces beyond the standard six (the request's `pieces`);
+# "chess960": Chess960 positions (the request's `variant`, passed to `position` as `variant=`).
 RULES = ["repetition", "move-clocks", "insufficient-material", "dead-position", "fivefold",
-         "seventy-five-moves", "pieces"]
+         "seventy-five-moves", "pieces", "chess960"]
+# The only variant a request names (FIDE Guidelines II); a standard-chess request names none.
+CHESS960 = "chess960"
 
 
 _answers = None
@@ -55,6 +61,23 @@ def clean_stdout():
     return _answers
 
 
+def takes_variant(position, arguments):
+    """Refuses, at once rather than at the first Chess960 request, a `position` of a shim
+    declaring "chess960" that cannot be called with `variant=` after its `arguments` positional
+    arguments."""
+    try:
+        signature = inspect.signature(position)
+    except (TypeError, ValueError):  # a builtin without a signature: its first call will tell
+        return
+    try:
+        signature.bind(*range(arguments), variant=CHESS960)
+    except TypeError:
+        raise ValueError("a shim declaring \"chess960\" builds a Chess960 position as "
+                         "position(%s, variant=\"chess960\"): %s%s takes no `variant`"
+                         % ("fen, moves" if arguments == 2 else "fen",
+                            getattr(position, "__name__", "position"), signature)) from None
+
+
 class Unsupported(Exception):
     """Raised by a question's function: the request is answered `unsupported` with this reason
     (the assertion is skipped, not failed)."""
@@ -68,10 +91,16 @@ class Shim:
         moves, each played with the library's own legality check. With `play`, it is
         `position(fen)`, then `play(position, uci)` for each move, which raises if the move is
         illegal. With `play` and `fen(position)` too, the `play` question answers itself: the
-        FEN after the move, or refused with the message of what `play` raised."""
+        FEN after the move, or refused with the message of what `play` raised.
+        A shim declaring "chess960" in `rules` gets a Chess960 request's position as
+        `position(fen, moves, variant="chess960")` (`position(fen, variant="chess960")` with
+        `play`), and its castling moves as the king taking its rook; only such a shim is sent
+        Chess960 requests, so `position` of any other shim is called as before."""
         unknown = [rule for rule in rules if rule not in RULES]
         if unknown:
             raise ValueError("unknown rules %s; the rules: %s" % (unknown, ", ".join(RULES)))
+        if CHESS960 in rules:
+            takes_variant(position, 1 if play is not None else 2)
         self.name, self.version, self.rules = name, version, list(rules)
         self.position, self.play = position, play
         self.answers = {}
@@ -84,11 +113,12 @@ class Shim:
                 return {"played": fen(position)}
             self.questions(play=play_question)
 
-    def build(self, fen, moves):
-        """The position of `fen` after `moves`."""
+    def build(self, fen, moves, variant=None):
+        """The position of `fen` after `moves`; in `variant` ("chess960") when it is given."""
+        extra = {} if variant is None else {"variant": variant}
         if self.play is None:
-            return self.position(fen, moves)
-        position = self.position(fen)
+            return self.position(fen, moves, **extra)
+        position = self.position(fen, **extra)
         for uci in moves:
             self.play(position, uci)
         return position
@@ -126,8 +156,8 @@ class Shim:
         try:
             if kind in NO_POSITION:
                 return {"seq": seq, "result": function(request)}
-            return {"seq": seq,
-                    "result": function(self.build(request["fen"], request["moves"]), request)}
+            board = self.build(request["fen"], request["moves"], request.get("variant"))
+            return {"seq": seq, "result": function(board, request)}
         except Unsupported as e:
             return {"seq": seq, "unsupported": str(e) or "%s is not answered" % kind}
         except Exception as e:  # the library refused: an error verdict naming the request

@@ -2,7 +2,10 @@
 // chessops (npm `chessops`) as a chess-conformance engine, on the protocol helper beside it;
 // every answer from chessops' own API. chessops writes castling king-takes-rook (`e1h1`)
 // internally; the protocol's moves are standard UCI (`e1g1`), converted both ways with its own
-// `castlingSide`, `kingCastlesTo` and `normalizeMove`. A chessops position keeps no history,
+// `castlingSide`, `kingCastlesTo` and `normalizeMove`. In a Chess960 game (declared: `chess960`)
+// the protocol's castling is chessops' own king-takes-rook, so no conversion applies: its
+// castling rights are always rook squares, read from X-FEN and Shredder-FEN letters by
+// `parseFen` and written by `makeFen` (KQkq for an outermost rook, a file letter otherwise). A chessops position keeps no history,
 // and the library has no draw-claim test (it keeps the halfmove clock, but no fifty-move or
 // repetition rule), no fivefold or 75-move ending, no dead positions beyond material (its
 // `hasInsufficientMaterial(color)` is per side, by material), no touch-move, no winnability.
@@ -16,11 +19,14 @@ import { makeSan, parseSan } from 'chessops/san';
 import { Shim } from './chess-conformance-shim.mjs';
 
 const PROMOTIONS = ['queen', 'rook', 'bishop', 'knight'];
+// The positions of Chess960 requests: their moves are chessops' own, castling king-takes-rook.
+const CHESS960 = new WeakSet();
 const SQUARES = [...Array(64).keys()];
 
-// The standard UCI of a chessops move: castling as the king's own move, by chessops' castling
-// side and its king's castling square.
+// The protocol's UCI of a chessops move: in standard chess castling as the king's own move, by
+// chessops' castling side and its king's castling square; in Chess960 chessops' own.
 function uci(pos, move) {
+  if (CHESS960.has(pos)) return makeUci(move);
   const side = castlingSide(pos, move);
   return makeUci(side ? { from: move.from, to: kingCastlesTo(pos.turn, side) } : move);
 }
@@ -39,20 +45,22 @@ function legalMoves(pos) {
   return moves;
 }
 
-// The chessops move of a standard UCI move, or an error: the move chessops' `normalizeMove`
-// makes of it must be legal and written back as the same UCI (so `e1h1`, chessops' own castling,
-// is not a protocol move).
+// The chessops move of a protocol UCI move, or an error: in standard chess the move chessops'
+// `normalizeMove` makes of it must be legal and written back as the same UCI (so `e1h1`,
+// chessops' own castling, is not a protocol move); in Chess960 the move as it is.
 function toMove(pos, text) {
   const parsed = parseUci(text);
-  const move = parsed && normalizeMove(pos, parsed);
+  const move = parsed && (CHESS960.has(pos) ? parsed : normalizeMove(pos, parsed));
   if (!move || !pos.isLegal(move) || uci(pos, move) !== text) {
     throw new Error(`${text} is not a legal move in ${makeFen(pos.toSetup())}`);
   }
   return move;
 }
 
-function setup(fen) {
-  return Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+function setup(fen, { variant } = {}) {
+  const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+  if (variant === 'chess960') CHESS960.add(pos);
+  return pos;
 }
 
 function gameState(pos) {
@@ -65,7 +73,7 @@ function gameState(pos) {
 const version = JSON.parse(readFileSync(new URL('./node_modules/chessops/package.json', import.meta.url))).version;
 const shim = new Shim({
   name: 'chessops', version, position: setup, play: (pos, text) => pos.play(toMove(pos, text)),
-  fen: (pos) => makeFen(pos.toSetup()), rules: ['insufficient-material'],
+  fen: (pos) => makeFen(pos.toSetup()), rules: ['insufficient-material', 'chess960'],
 });
 shim.questions({
   legal_moves: (pos) => legalMoves(pos).map((move) => uci(pos, move)),

@@ -6,6 +6,9 @@
 // position test (`isDead`, FIDE rules) is by material only, so it answers `insufficient_material`
 // and the shim declares `insufficient-material`, not `dead-position`. No per-side mating
 // material, no perft (the shim counts kokopu's own legal moves), no touch-move, no winnability.
+// A Chess960 request's position is kokopu's own Chess960 variant (`new Position('chess960',
+// ...)`): its UCI is then king-takes-rook, its FEN parser reads X-FEN and Shredder-FEN letters,
+// and its FEN writer writes file letters (what kokopu calls X-FEN: `BGbg`).
 // Run: (cd adapters && npm ci), then chess-conformance run --engine 'process:node adapters/kokopu_shim.mjs'
 import { createRequire } from 'node:module';
 import { Game, Position, forEachSquare, oppositeColor } from 'kokopu';
@@ -16,15 +19,16 @@ const COLORS = { white: 'w', black: 'b' };
 // The position of a request: kokopu's Position for the questions, and its Game for the clocks
 // of the FEN after a move (the full-move number from the FEN, which Game takes; the fifty-move
 // clock as Game counts it).
-function start(fen) {
-  const position = new Position();
+function start(fen, { variant } = {}) {
+  const position = variant === 'chess960' ? new Position('chess960', 'empty') : new Position();
   const { fullMoveNumber } = position.fen(fen);
   const game = new Game();
   game.initialPosition(position, fullMoveNumber);
   return { position, node: game.mainVariation() };
 }
 
-// A UCI move by kokopu's UCI parser, strict: `e1h1` is no castling in regular chess. It throws
+// A UCI move by kokopu's UCI parser, strict: `e1h1` is no castling in regular chess (nor `e1g1`
+// in Chess960, where castling is king-takes-rook). It throws
 // kokopu's InvalidNotation on an illegal move.
 function play(state, uci) {
   const move = state.position.uci(uci, true);
@@ -61,7 +65,7 @@ function squares() {
 const version = createRequire(import.meta.url)('kokopu/package.json').version;
 const shim = new Shim({
   name: 'kokopu', version, position: start, play, fen: (state) => state.node.fen(),
-  rules: ['insufficient-material'],
+  rules: ['insufficient-material', 'chess960'],
 });
 shim.questions({
   legal_moves: ({ position }) => position.moves().map((move) => position.uci(move)),
@@ -83,7 +87,7 @@ shim.questions({
   },
   perft: ({ position }, r) => perft(position, r.depth),
   validate_fen: (r) => { // kokopu's strict FEN parser, then its legality test
-    const position = new Position();
+    const position = r.variant === 'chess960' ? new Position('chess960', 'empty') : new Position();
     try {
       position.fen(r.fen, true);
     } catch (e) {

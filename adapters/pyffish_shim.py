@@ -27,6 +27,11 @@ squares its notation gives before the variant is used.
 Its has_insufficient_material counts any such piece as mating material (a lone ferz or alfil
 too, which can never mate): the answers are its own, and the cases say where that is wrong.
 
+Chess960 (declared: `chess960`): a Chess960 request's position is played in chess with pyffish's
+own trailing `chess960` flag, given to every call (it sets Fairy-Stockfish's UCI_Chess960):
+castling is then king-takes-rook (`f1h1`) in its moves, and `get_fen` writes the rights as file
+letters (`HBhb`, Shredder-FEN).
+
 Not declared: `checkers`, `attacks`, `parse-san` (pyffish has no call for them), `touch-move`,
 `winnable`, and the rules `fivefold`, `seventy-five-moves` and `dead-position` (Fairy-Stockfish
 has no automatic end of the game by them).
@@ -34,7 +39,7 @@ Run: chess-conformance run --engine 'process:python3 adapters/pyffish_shim.py'""
 import functools
 import re
 
-from chess_conformance_shim import Shim, Unsupported, clean_stdout
+from chess_conformance_shim import CHESS960, Shim, Unsupported, clean_stdout
 
 clean_stdout()
 import pyffish as sf  # noqa: E402 (after the stdout is kept clean)
@@ -236,44 +241,46 @@ class PiecesShim(Shim):
 
 class Position:
     """A FEN and the moves played from it, each checked legal by pyffish, in a variant (chess or
-    one holding the request's pieces)."""
+    one holding the request's pieces), in Chess960 mode or not (`chess960`, pyffish's flag)."""
 
-    def __init__(self, fen, moves, variant=CHESS):
-        self.fen, self.moves, self.variant = fen, list(moves), variant
+    def __init__(self, fen, moves, variant=CHESS, chess960=False):
+        self.fen, self.moves, self.variant, self.chess960 = fen, list(moves), variant, chess960
 
     def legal(self, path=()):
-        return sf.legal_moves(self.variant, self.fen, self.moves + list(path))
+        return sf.legal_moves(self.variant, self.fen, self.moves + list(path), self.chess960)
 
 
-def fen_problem(fen, variant=CHESS):
-    """Why pyffish's validate_fen rejects `fen` in `variant`, or None when it accepts it."""
-    code = sf.validate_fen(fen, variant)
+def fen_problem(fen, variant=CHESS, chess960=False):
+    """Why pyffish's validate_fen rejects `fen` in `variant` (in Chess960 mode with `chess960`),
+    or None when it accepts it."""
+    code = sf.validate_fen(fen, variant, chess960)
     if code == sf.FEN_OK:
         return None
     return "%s (validate_fen %d)" % (FEN_ERRORS.get(code, "rejected"), code)
 
 
 @functools.lru_cache(maxsize=4096)
-def checked(fen, moves, variant):
+def checked(fen, moves, variant, chess960):
     """`fen` is accepted by validate_fen and every move of `moves` (a tuple) is legal where it is
     played: pyffish may crash on a FEN it cannot read, and its legal_moves, get_fen and the
     others raise SystemError on an illegal move; get_san_moves checks a whole history in one call
     (each pyffish call costs milliseconds: it sets the variant up again) and raises ValueError
     naming the first illegal move."""
-    problem = fen_problem(fen, variant)
+    problem = fen_problem(fen, variant, chess960)
     if problem:
         raise ValueError("pyffish.validate_fen rejects %s: %s" % (fen, problem))
     if moves:
         try:
-            sf.get_san_moves(variant, fen, list(moves))
+            sf.get_san_moves(variant, fen, list(moves), chess960)
         except ValueError as e:
             raise ValueError("the history from %s holds an illegal move (pyffish.get_san_moves: %s)"
                              % (fen, e)) from None
 
 
-def position(fen, moves):
-    checked(fen, tuple(moves), shim.variant)
-    return Position(fen, moves, shim.variant)
+def position(fen, moves, variant=None):
+    chess960 = variant == CHESS960
+    checked(fen, tuple(moves), shim.variant, chess960)
+    return Position(fen, moves, shim.variant, chess960)
 
 
 def legal_move(p, move):
@@ -284,16 +291,17 @@ def legal_move(p, move):
 
 shim = PiecesShim("Fairy-Stockfish (pyffish)", "%d.%d.%d" % sf.version(),
                   position=position,
-                  rules=["repetition", "move-clocks", "insufficient-material", "pieces"])
+                  rules=["repetition", "move-clocks", "insufficient-material", "pieces",
+                         "chess960"])
 
 
 def white_to_move(p):
-    return sf.get_fen(p.variant, p.fen, p.moves).split()[1] == "w"
+    return sf.get_fen(p.variant, p.fen, p.moves, p.chess960).split()[1] == "w"
 
 
 def insufficient(p):
     """(white, black): whether each side lacks the material to mate, by pyffish."""
-    return sf.has_insufficient_material(p.variant, p.fen, p.moves)
+    return sf.has_insufficient_material(p.variant, p.fen, p.moves, p.chess960)
 
 
 def game_over(p):
@@ -302,11 +310,12 @@ def game_over(p):
 
 shim.questions(
     legal_moves=lambda p, r: p.legal(),
-    in_check=lambda p, r: sf.gives_check(p.variant, p.fen, p.moves),  # the side to move is in check
+    # the side to move is in check
+    in_check=lambda p, r: sf.gives_check(p.variant, p.fen, p.moves, p.chess960),
     mating_material=lambda p, r: dict(zip(("white", "black"),
                                           (not lacks for lacks in insufficient(p)))),
-    san=lambda p, r: sf.get_san(p.variant, sf.get_fen(p.variant, p.fen, p.moves),
-                                legal_move(p, r["move"])),
+    san=lambda p, r: sf.get_san(p.variant, sf.get_fen(p.variant, p.fen, p.moves, p.chess960),
+                                legal_move(p, r["move"]), p.chess960),
 )
 
 
@@ -314,16 +323,17 @@ shim.questions(
 def play(p, r):
     if r["move"] not in p.legal():
         return {"refused": "%s is not among pyffish.legal_moves" % r["move"]}
-    return {"played": sf.get_fen(p.variant, p.fen, p.moves + [r["move"]])}
+    return {"played": sf.get_fen(p.variant, p.fen, p.moves + [r["move"]], p.chess960)}
 
 
 @shim.question
 def game_state(p, r):  # in the suite's order: checkmate, stalemate, insufficient material
-    ended, value = sf.is_immediate_game_end(p.variant, p.fen, p.moves)
+    ended, value = sf.is_immediate_game_end(p.variant, p.fen, p.moves, p.chess960)
     if ended:  # no rule of standard chess ends the game this way in Fairy-Stockfish
         raise ValueError("is_immediate_game_end gives (True, %d), a variant's ending" % value)
     if not p.legal():
-        value = sf.game_result(p.variant, p.fen, p.moves)  # from the side to move's point of view
+        # from the side to move's point of view
+        value = sf.game_result(p.variant, p.fen, p.moves, p.chess960)
         if value == -sf.VALUE_MATE:
             return {"state": "checkmate", "winner": "black" if white_to_move(p) else "white"}
         if value == sf.VALUE_DRAW:
@@ -339,16 +349,18 @@ def draw_claims(p, r):  # as the position stands
     if game_over(p):
         return []
     claims = []
-    if sf.is_optional_game_end(no_fifty(p.variant), p.fen, p.moves)[0]:
+    if sf.is_optional_game_end(no_fifty(p.variant), p.fen, p.moves, p.chess960)[0]:
         claims.append("threefold_repetition")
-    if sf.is_optional_game_end(p.variant, sf.get_fen(p.variant, p.fen, p.moves), [])[0]:
+    after = sf.get_fen(p.variant, p.fen, p.moves, p.chess960)
+    if sf.is_optional_game_end(p.variant, after, [], p.chess960)[0]:
         claims.append("fifty_moves")
     return claims
 
 
 @shim.question
 def draw_claims_with_move(p, r):  # FIDE 9.2.1.1, 9.3.1: the claims of the position it makes
-    return draw_claims(Position(p.fen, p.moves + [legal_move(p, r["move"])], p.variant), r)
+    return draw_claims(Position(p.fen, p.moves + [legal_move(p, r["move"])], p.variant,
+                                p.chess960), r)
 
 
 # pyffish has no perft: the shim counts the leaves of legal_moves' tree, one call (a millisecond
@@ -382,7 +394,7 @@ def perft(p, r):  # leaves of pyffish's legal move tree
 
 @shim.question
 def validate_fen(r):
-    problem = fen_problem(r["fen"], shim.variant)
+    problem = fen_problem(r["fen"], shim.variant, r.get("variant") == CHESS960)
     return {"valid": False, "reason": problem} if problem else {"valid": True}
 
 

@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """python-chess (PyPI `chess`) as a chess-conformance engine, on the protocol helper beside it;
 every answer from python-chess's own API (it has none for touch-move, winnable, dead positions).
-Moves are played by push_uci, which checks them legal (and so answers `play`).
+Moves are played by push_uci, which checks them legal (and so answers `play`). A Chess960
+request's board is python-chess's own Chess960 mode, `chess.Board(fen, chess960=True)`: it reads
+X-FEN and Shredder-FEN, writes X-FEN (`fen()`), and castles king-takes-rook (`f1h1`, by `uci()`).
 Run: chess-conformance run --engine 'process:python3 adapters/python_chess_shim.py'"""
 import chess
-from chess_conformance_shim import Shim
+from chess_conformance_shim import CHESS960, Shim
 
-RULES = ["repetition", "move-clocks", "insufficient-material", "fivefold", "seventy-five-moves"]
-shim = Shim("python-chess", chess.__version__, position=chess.Board, play=chess.Board.push_uci,
+RULES = ["repetition", "move-clocks", "insufficient-material", "fivefold", "seventy-five-moves",
+         "chess960"]
+board = lambda fen, variant=None: chess.Board(fen, chess960=variant == CHESS960)
+shim = Shim("python-chess", chess.__version__, position=board, play=chess.Board.push_uci,
             fen=chess.Board.fen, rules=RULES)
 COLORS = {"white": chess.WHITE, "black": chess.BLACK}
 names = lambda squares: [chess.square_name(s) for s in squares]
@@ -57,7 +61,7 @@ def perft(b, r, depth=None):
 @shim.question
 def validate_fen(r):
     try:
-        status = chess.Board(r["fen"]).status()
+        status = board(r["fen"], r.get("variant")).status()
     except ValueError as e:
         return {"valid": False, "reason": str(e)}
     flags = ", ".join(flag.name.lower() for flag in chess.Status if flag and flag in status)

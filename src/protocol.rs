@@ -349,6 +349,53 @@ mod tests {
         }
     }
 
+    /// A Chess960 game's requests carry `"variant": "chess960"` (validate_fen's as its own
+    /// argument), are read back as the same game, and the reference answers them in Chess960:
+    /// castling is the king taking its rook.
+    #[test]
+    fn a_chess960_request_round_trips_and_is_answered_in_chess960() {
+        // The king on f1 between rooks on b1 and g1: O-O is `f1g1`, the king and the rook
+        // swapping squares (FIDE Guidelines II.3.2.2); read as standard chess, `f1g1` is the
+        // king stepping onto its own rook.
+        let fen = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1";
+        let game = Game::chess960(fen, &[]);
+        let play = Question::Play(question::Play { uci: "f1g1".into() });
+        let line = request_line(3, &play, Some(&game));
+        let value: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(value["variant"], "chess960", "{line}");
+        assert_eq!(Question::read("play", value).unwrap().unwrap(), play);
+        let played = ask(&line);
+        let after = played["result"]["played"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{played}"));
+        assert!(
+            after.starts_with("1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b "),
+            "{played}"
+        );
+        // The documented example (docs/PROTOCOL.md, "Chess960"), X-FEN rights in the request.
+        let documented = r#"{"seq":4,"type":"play","fen":"1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w KQkq - 0 1","moves":[],"variant":"chess960","move":"f1g1"}"#;
+        assert_eq!(
+            ask(documented),
+            json!({"seq": 4, "result": {"played": "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"}})
+        );
+        // Without the variant the same FEN's `f1g1` is a king's step onto its own rook: refused
+        // or an error, never the castling.
+        let standard = ask(&request_line(4, &play, Some(&Game::new(fen, &[]))));
+        assert!(standard["result"]["played"].is_null(), "{standard}");
+        let fen_check = Question::ValidateFen(question::ValidateFen {
+            fen: fen.into(),
+            variant: crate::vocabulary::Variant::Chess960,
+        });
+        let line = request_line(5, &fen_check, None);
+        assert!(line.contains("\"variant\":\"chess960\""), "{line}");
+        let value: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(
+            Question::read("validate_fen", value).unwrap().unwrap(),
+            fen_check
+        );
+        assert_eq!(ask(&line)["result"], json!({"valid": true}));
+    }
+
     #[test]
     fn the_serving_side_answers_in_the_documented_shapes() {
         // White to move at halfmove 99: Rh1-h2 completes fifty moves, a2-a3 resets the count.

@@ -16,8 +16,9 @@ const BEGIN: &str = "<!-- questions: generated from the question table (src/engi
 /// The line that closes it.
 const END: &str = "<!-- end of the generated questions -->";
 
-/// The fields every request about a position has, left out of "extra fields".
-const COMMON: &[&str] = &["seq", "type", "fen", "moves", "pieces"];
+/// The fields every request about a position has (or may have: `pieces`, `variant`), left out
+/// of "extra fields".
+const COMMON: &[&str] = &["seq", "type", "fen", "moves", "pieces", "variant"];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -61,7 +62,11 @@ fn field(name: &str, schema: &Value) -> String {
 /// joined by "or" when the schema asks for one of them.
 fn extra_fields(name: &str, schema: &Value) -> String {
     if Question::is_about_a_position(name) == Some(false) {
-        return "`fen` only (no `moves`), possibly invalid on purpose".to_owned();
+        let alone = "`fen` only (no `moves`), possibly invalid on purpose";
+        return match schema["properties"].get("variant") {
+            Some(_) => format!("{alone}; `variant` as in a request about a position"),
+            None => alone.to_owned(),
+        };
     }
     let properties = schema["properties"].as_object().expect("properties");
     let fields: Vec<String> = properties

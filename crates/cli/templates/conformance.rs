@@ -31,7 +31,10 @@ struct Board;
 
 /// The position a question is about: `game.fen` (six fields), then each UCI move of
 /// `game.moves` (`e2e4`, `e7e8q`; castling is the king's move, `e1g1`), played with your
-/// library's own legality check. An illegal move is an error naming it.
+/// library's own legality check. An illegal move is an error naming it. `game.variant` is
+/// `Variant::Chess960` in a Chess960 game (only once you declare `Capability::Chess960`): the
+/// FEN's castling rights are then X-FEN or Shredder-FEN letters, and castling in `game.moves`
+/// (and in every answer) is the king taking its own rook, `f1h1`.
 fn position(game: &Game) -> Answer<Board> {
     // TODO: let mut board = mylib::Board::from_fen(game.fen).map_err(EngineError::failed)?;
     // for uci in game.moves { board.play_uci(uci).map_err(EngineError::failed)?; }
@@ -58,7 +61,9 @@ impl Engine for MyEngine {
     fn capabilities(&self) -> Capabilities {
         // The questions answered below, and the rules inside the answers your library
         // implements: Capability::Repetition, MoveClocks, InsufficientMaterial, DeadPosition,
-        // Fivefold, SeventyFiveMoves (a case that expects one it does not is skipped).
+        // Fivefold, SeventyFiveMoves (a case that expects one it does not is skipped); and
+        // Capability::Pieces, Chess960 if it plays those positions (`game.pieces`,
+        // `game.variant`).
         Capability::ALL
             .iter()
             .copied()

@@ -22,14 +22,22 @@ const shim = new Shim({
   version: '0.0.0',
   // The position a request is about: `fen` (six fields), then each UCI move of `moves` (`e2e4`,
   // `e7e8q`; castling is the king's move, `e1g1`), played with your library's own legality
-  // check. Throw if a move is illegal: the request gets an error naming it.
-  // TODO: (fen, moves) => { const board = new Board(fen); for (const m of moves) board.play(m); return board; }
-  position: (fen, moves) => todo('position'),
+  // check. Throw if a move is illegal: the request gets an error naming it. `variant` is
+  // 'chess960' in a Chess960 game (only once you declare 'chess960' below; undefined
+  // otherwise): the FEN's castling rights are then X-FEN or Shredder-FEN letters, and castling
+  // in `moves` (and in every answer) is the king taking its own rook, `f1h1`.
+  // TODO: (fen, moves, { variant } = {}) => {
+  //   const board = new Board(fen, { chess960: variant === 'chess960' });
+  //   for (const m of moves) board.play(m);
+  //   return board;
+  // }
+  position: (fen, moves, { variant } = {}) => todo('position'),
   // The rules inside the answers that your library implements (docs/PROTOCOL.md); a case that
   // expects one it does not is skipped:
   // 'repetition', 'move-clocks', 'insufficient-material', 'dead-position', 'fivefold',
   // 'seventy-five-moves',
-  // and 'pieces' if it plays positions of pieces beyond the standard six (docs/CASES.md).
+  // 'pieces' if it plays positions of pieces beyond the standard six (docs/CASES.md),
+  // and 'chess960' if it plays Chess960 (FIDE Guidelines II): `position` then gets `variant`.
   rules: [],
 });
 
@@ -61,7 +69,8 @@ shim.questions({
   // The number of leaves of the legal move tree of depth request.depth (at least 1).
   perft: (board, request) => todo('perft'),
   // Whether your library accepts request.fen, a FEN alone (no position is built; it may be
-  // invalid on purpose): { valid: true }, or { valid: false, reason: '...' }.
+  // invalid on purpose): { valid: true }, or { valid: false, reason: '...' }. A Chess960 FEN
+  // comes with request.variant === 'chess960'.
   validate_fen: (request) => todo('validate_fen'),
   // The draws the player to move may claim by declaring the legal move request.move before
   // playing it (FIDE 9.2.1.1, 9.3.1): those of the position it makes; [] if it ends the game.

@@ -15,11 +15,16 @@ chess_conformance_shim.py: keep the two files together.
 from chess_conformance_shim import Shim, Unsupported
 
 
-def position(fen, moves):
+def position(fen, moves, variant=None):
     """The position a request is about: `fen` (six fields), then each UCI move of `moves`
     (`e2e4`, `e7e8q`; castling is the king's move, `e1g1`), played with your library's own
-    legality check. Raise if a move is illegal: the request gets an error naming it."""
-    # TODO: board = mylib.Board(fen); for uci in moves: board.push_uci(uci); return board
+    legality check. Raise if a move is illegal: the request gets an error naming it.
+    `variant` is "chess960" in a Chess960 game (only once you declare "chess960" below; None
+    otherwise): the FEN's castling rights are then X-FEN or Shredder-FEN letters, and castling
+    in `moves` (and in every answer) is the king taking its own rook, `f1h1`."""
+    # TODO: board = mylib.Board(fen, chess960=variant == "chess960")
+    # for uci in moves: board.push_uci(uci)
+    # return board
     raise Unsupported("TODO: position")
 
 
@@ -28,7 +33,8 @@ shim = Shim("my-chess-library", "0.0.0", position=position, rules=[
     # expects one it does not is skipped:
     # "repetition", "move-clocks", "insufficient-material", "dead-position", "fivefold",
     # "seventy-five-moves",
-    # and "pieces" if it plays positions of pieces beyond the standard six (docs/CASES.md).
+    # "pieces" if it plays positions of pieces beyond the standard six (docs/CASES.md),
+    # and "chess960" if it plays Chess960 (FIDE Guidelines II): `position` then gets `variant`.
 ])
 
 
@@ -106,7 +112,8 @@ def perft(board, request):
 @shim.question
 def validate_fen(request):
     """Whether your library accepts request["fen"], a FEN alone (no position is built; it may
-    be invalid on purpose): {"valid": True}, or {"valid": False, "reason": "..."}."""
+    be invalid on purpose): {"valid": True}, or {"valid": False, "reason": "..."}. A Chess960
+    FEN comes with request["variant"] == "chess960"."""
     raise Unsupported("TODO: validate_fen")
 
 

@@ -273,6 +273,113 @@ fn the_helpers_speak_the_protocol() {
     }
 }
 
+/// Requests of a standard and of a Chess960 game, and a Chess960 FEN to check.
+const VARIANT_REQUESTS: &[&str] = &[
+    r#"{"seq":0,"type":"start","protocol":1}"#,
+    r#"{"seq":1,"type":"legal_moves","fen":"F","moves":["m1"]}"#,
+    r#"{"seq":2,"type":"legal_moves","fen":"F","moves":["f1h1"],"variant":"chess960"}"#,
+    r#"{"seq":3,"type":"validate_fen","fen":"G","variant":"chess960"}"#,
+];
+
+/// A shim declaring `chess960` gets a Chess960 request's variant where its position is built
+/// (`variant="chess960"` in Python, `{ variant: 'chess960' }` in JavaScript) and a standard
+/// one's position as before; `validate_fen` reads it from the request.
+const PYTHON_960: &str = r#"
+from chess_conformance_shim import Shim
+shim = Shim("toy", "1", position=lambda fen, moves, variant=None: "%s %s %s" % (fen, moves, variant),
+            rules=["chess960"])
+shim.questions(legal_moves=lambda board, request: board,
+               validate_fen=lambda request: {"valid": False, "reason": request.get("variant")})
+shim.serve()
+"#;
+
+const JS_960: &str = r#"
+import { Shim } from './chess-conformance-shim.mjs';
+const shim = new Shim({ name: 'toy', version: '1', rules: ['chess960'],
+  position: (fen, moves, { variant } = {}) => `${fen} ${moves} ${variant}` });
+shim.questions({
+  legal_moves: (board) => board,
+  validate_fen: (request) => ({ valid: false, reason: request.variant }),
+});
+await shim.serve();
+"#;
+
+#[test]
+fn the_helpers_pass_the_variant_to_a_shim_declaring_chess960() {
+    for (lang, program, toy, name, standard, chess960) in [
+        (
+            "python",
+            "python3",
+            PYTHON_960,
+            "toy.py",
+            "F ['m1'] None",
+            "F ['f1h1'] chess960",
+        ),
+        (
+            "js",
+            "node",
+            JS_960,
+            "toy.mjs",
+            "F m1 undefined",
+            "F f1h1 chess960",
+        ),
+    ] {
+        if !available(program) {
+            continue;
+        }
+        let dir = scratch(&format!("variant-{lang}"));
+        assert_eq!(cli(&dir, &["init", "--lang", lang]).status.code(), Some(0));
+        std::fs::write(dir.join(name), toy).unwrap();
+        let (lines, stderr) = converse(&dir, program, name, VARIANT_REQUESTS);
+        let answers: Vec<serde_json::Value> = lines
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+            .collect();
+        assert_eq!(answers.len(), VARIANT_REQUESTS.len(), "{lines:?} {stderr}");
+        assert_eq!(
+            answers[0]["result"]["capabilities"],
+            serde_json::json!(["legal-moves", "validate-fen", "chess960"]),
+            "{lang}"
+        );
+        assert_eq!(answers[1]["result"], standard, "{lang}");
+        assert_eq!(answers[2]["result"], chess960, "{lang}");
+        assert_eq!(
+            answers[3]["result"],
+            serde_json::json!({"valid": false, "reason": "chess960"}),
+            "{lang}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    // In Python, a shim declaring `chess960` whose `position` takes no `variant` is stopped at
+    // once, not at its first Chess960 request.
+    if available("python3") {
+        let dir = scratch("variant-refused");
+        assert_eq!(
+            cli(&dir, &["init", "--lang", "python"]).status.code(),
+            Some(0)
+        );
+        std::fs::write(
+            dir.join("old.py"),
+            "from chess_conformance_shim import Shim\n\
+             Shim('toy', '1', position=lambda fen, moves: fen, rules=['chess960'])\n",
+        )
+        .unwrap();
+        let out = Command::new("python3")
+            .arg("old.py")
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{stderr}");
+        assert!(
+            stderr.contains("position(fen, moves, variant=\"chess960\")"),
+            "{stderr}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 #[test]
 fn init_overwrites_nothing_without_force() {
     let dir = scratch("force");

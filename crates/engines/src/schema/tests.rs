@@ -96,6 +96,58 @@ fn every_question_has_schemas_and_every_request_matches_its_schema() {
     }
 }
 
+/// A Chess960 game's requests carry `variant` (validate_fen's too) and match their schemas; a
+/// standard game's carry none; no value but `chess960` is a variant.
+#[test]
+fn a_chess960_request_carries_its_variant() {
+    let s = Schemas::get();
+    // The kings on f1 / f8, the rooks on b and g (Shredder-FEN rights): White castles O-O and
+    // Black O-O-O, each written as the king taking its rook.
+    let fen = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1";
+    let moves = vec!["f1g1".to_owned(), "f8b8".to_owned()];
+    let game = Game::chess960(fen, &moves);
+    let questions = [
+        Question::read("legal_moves", json!({})),
+        Question::read("play", json!({"move": "g1g2"})),
+        Question::read("perft", json!({"depth": 1})),
+        Question::read("validate_fen", json!({"fen": fen, "variant": "chess960"})),
+    ];
+    for q in questions {
+        let q = q.unwrap().unwrap();
+        let v: Value = serde_json::from_str(&request_line(3, &q, Some(&game))).unwrap();
+        assert_eq!(v["variant"], "chess960", "{v}");
+        s.check_request(q.name(), &v)
+            .unwrap_or_else(|e| panic!("{v}: {e}"));
+        let standard = Game::new(START, &[]);
+        let plain = match q {
+            Question::ValidateFen(_) => Question::read("validate_fen", json!({"fen": START}))
+                .unwrap()
+                .unwrap(),
+            q => q,
+        };
+        let v: Value = serde_json::from_str(&request_line(4, &plain, Some(&standard))).unwrap();
+        assert!(v.get("variant").is_none(), "{v}");
+        s.check_request(plain.name(), &v)
+            .unwrap_or_else(|e| panic!("{v}: {e}"));
+    }
+    for variant in [
+        json!("standard"),
+        json!("Chess960"),
+        json!("fischerandom"),
+        json!(960),
+    ] {
+        let bad = json!({"seq": 1, "type": "legal_moves", "fen": fen, "moves": [],
+                         "variant": variant});
+        assert!(s.check_request("legal_moves", &bad).is_err(), "{bad}");
+        let bad = json!({"seq": 1, "type": "validate_fen", "fen": fen, "variant": variant});
+        assert!(s.check_request("validate_fen", &bad).is_err(), "{bad}");
+    }
+    // A handshake declaring the capability is valid.
+    let hello = json!({"seq": 0, "result": {"protocol": 1, "name": "x", "version": "1",
+                       "capabilities": ["legal-moves", "chess960"]}});
+    s.check_response("start", &hello).unwrap();
+}
+
 #[test]
 fn a_letter_beyond_the_six_needs_its_piece_definition() {
     let s = Schemas::get();
