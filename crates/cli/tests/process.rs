@@ -17,7 +17,7 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use chess_conformance::{
-    Capabilities, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference, Run,
+    Capabilities, Capability, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference, Run,
 };
 use chess_conformance_engines::{Options, Process, ProcessEngine, UciEngine, XboardEngine};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -42,7 +42,7 @@ use faults::{cli_run, faults, given_up, hang, stderr_tail};
 use groups::{grandchild, huge_timeout, interrupted, process_groups};
 use jobs::{jobs_crash_alone, jobs_same_report, scratch};
 use protocol::{answers, handshake, same_verdicts, unknown_capabilities, validation};
-use uci::{STOCKFISH, stockfish, uci_answers, uci_faults};
+use uci::{STOCKFISH, stockfish, uci_answers, uci_chess960, uci_faults};
 use xboard::{xboard_answers, xboard_faults, xboard_handshake};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -79,6 +79,10 @@ fn main() -> ExitCode {
                 trial("a_cli_run_completes_whatever_the_engine_does", cli_run),
                 trial("uci_answers_follow_the_stockfish_conventions", uci_answers),
                 trial("uci_faults_are_errors_and_the_engine_recovers", uci_faults),
+                trial(
+                    "uci_chess960_is_set_per_game_where_the_engine_offers_it",
+                    uci_chess960,
+                ),
                 trial(
                     "xboard_answers_through_perft_divide_and_fen",
                     xboard_answers,

@@ -204,6 +204,8 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
         leave_behind(faults, false);
     }
     let mut pos = Chess::default();
+    // With `chess960`: the option `UCI_Chess960`, and Chess960 castling while it is set.
+    let mut mode = shakmaty::CastlingMode::Standard;
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
         let line = line.expect("stdin is readable");
@@ -216,7 +218,13 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
             ["uci"] => {
                 say("id name Fake UCI 1.2".into());
                 say("id author nobody".into());
+                if has("chess960") {
+                    say("option name UCI_Chess960 type check default false".into());
+                }
                 say("uciok".into());
+            }
+            ["setoption", "name", "UCI_Chess960", "value", value] if has("chess960") => {
+                mode = shakmaty::CastlingMode::from_chess960(*value == "true");
             }
             ["isready"] => say("readyok".into()),
             ["quit"] => break,
@@ -228,13 +236,19 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
                 let Ok(fen) = fen.parse::<Fen>() else {
                     continue;
                 };
-                let Ok(p) = fen.into_position(shakmaty::CastlingMode::Standard) else {
+                let Ok(p) = fen.into_position(mode) else {
                     continue;
                 };
                 pos = p;
                 // Like Stockfish: stop at the first illegal move.
                 for m in moves {
-                    match m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) {
+                    let legal = m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok());
+                    // shakmaty reads both spellings of castling in either mode: Stockfish only
+                    // its mode's.
+                    let legal = legal.filter(|l| {
+                        l.castling_side().is_none() || l.to_uci(mode).to_string() == *m
+                    });
+                    match legal {
                         Some(m) => pos.play_unchecked(m),
                         None => break,
                     }
@@ -252,10 +266,7 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
                     after.play_unchecked(m);
                     let n = shakmaty::perft(&after, depth - 1);
                     total += n;
-                    say(format!(
-                        "{}: {n}",
-                        m.to_uci(shakmaty::CastlingMode::Standard)
-                    ));
+                    say(format!("{}: {n}", m.to_uci(mode)));
                 }
                 say(String::new());
                 say(format!("Nodes searched: {total}"));
