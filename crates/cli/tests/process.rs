@@ -17,7 +17,8 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use chess_conformance::{
-    Capabilities, Capability, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference, Run,
+    Capabilities, Capability, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference,
+    Run,
 };
 use chess_conformance_engines::{Options, Process, ProcessEngine, UciEngine, XboardEngine};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -43,7 +44,7 @@ use groups::{grandchild, huge_timeout, interrupted, process_groups};
 use jobs::{jobs_crash_alone, jobs_same_report, scratch};
 use protocol::{answers, handshake, same_verdicts, unknown_capabilities, validation};
 use uci::{STOCKFISH, stockfish, uci_answers, uci_chess960, uci_faults};
-use xboard::{xboard_answers, xboard_faults, xboard_handshake};
+use xboard::{xboard_answers, xboard_chess960, xboard_faults, xboard_handshake};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -92,6 +93,10 @@ fn main() -> ExitCode {
                     xboard_faults,
                 ),
                 trial("xboard_handshake_waits_for_done", xboard_handshake),
+                trial(
+                    "xboard_chess960_in_fischerandom_where_the_engine_offers_it",
+                    xboard_chess960,
+                ),
                 trial(
                     "what_an_engine_starts_ends_with_it_through_sh_and_forks",
                     process_groups,

@@ -330,6 +330,8 @@ fn sjaak_move(m: &shakmaty::Move) -> String {
 pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
     let has = |f: &str| faults.iter().any(|x| x == f);
     let mut pos = Chess::default();
+    // With `frc`: `variant fischerandom` offered; castling then read and written `O-O`.
+    let mut mode = shakmaty::CastlingMode::Standard;
     let mut out = io::stdout().lock();
     // A banner and a board before the handshake, as Sjaak II and Sjeng print.
     let _ = writeln!(out, "Fake Xboard, a board follows\n 8 r n b q k b n r\n#>");
@@ -345,14 +347,20 @@ pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
             ["xboard"] | ["new"] | ["force"] | ["accepted", ..] | ["rejected", ..] => {
                 if words == ["new"] {
                     pos = Chess::default();
+                    mode = shakmaty::CastlingMode::Standard;
                 }
             }
+            ["variant", "fischerandom"] if has("frc") => mode = shakmaty::CastlingMode::Chess960,
+            ["variant", "normal"] if has("frc") => mode = shakmaty::CastlingMode::Standard,
             ["protover", "2"] => {
                 let setboard = if has("no-setboard") { 0 } else { 1 };
                 say(format!(
                     "feature ping=1 setboard={setboard} usermove=1 myname=\"Fake Xboard 0.3\" \
                      egtfancy=1"
                 ));
+                if has("frc") {
+                    say("feature variants=\"normal,fischerandom\"".into());
+                }
                 if has("no-done") {
                     continue;
                 }
@@ -370,14 +378,28 @@ pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
                     .join(" ")
                     .parse::<Fen>()
                     .ok()
-                    .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
+                    .and_then(|f| f.into_position(mode).ok())
                 {
                     Some(p) => pos = p,
                     None => say("tellusererror Illegal position".into()),
                 }
             }
             ["usermove", m] => {
-                let legal = m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok());
+                // In FRC castling is `O-O` / `O-O-O` only (Sjaak II's spelling).
+                let castle = |side| {
+                    pos.legal_moves()
+                        .into_iter()
+                        .find(|l| l.castling_side() == Some(side))
+                };
+                let legal = match *m {
+                    "O-O" if mode.is_chess960() => castle(shakmaty::CastlingSide::KingSide),
+                    "O-O-O" if mode.is_chess960() => castle(shakmaty::CastlingSide::QueenSide),
+                    _ => m
+                        .parse::<UciMove>()
+                        .ok()
+                        .and_then(|u| u.to_move(&pos).ok())
+                        .filter(|l| !(mode.is_chess960() && l.is_castle())),
+                };
                 match legal {
                     Some(legal) if !has("refuse-moves") => pos.play_unchecked(legal),
                     _ => say(format!("Illegal move: {m}")),
