@@ -101,6 +101,25 @@ pub struct Hello {
     pub version: String,
     /// The capabilities it declares, by kebab-case name.
     pub capabilities: Vec<String>,
+    /// How the engine writes and reads castling in every game, when it says so; absent, the
+    /// suite's own spelling: the king's destination in standard chess (`e1g1`), the king taking
+    /// its rook in Chess960 (`f1h1`). The harness converts between the two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub castling: Option<CastlingNotation>,
+}
+
+/// How an engine spells castling in UCI moves, declared in the handshake (`castling`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CastlingNotation {
+    /// `"king-takes-rook"`: the king moving onto its own rook's square (`e1h1`, `f1h1`), in
+    /// standard chess and Chess960 alike.
+    KingTakesRook,
+    /// `"king-destination"`: the king moving to its final square (`e1g1`; in Chess960 `b1g1`),
+    /// in standard chess and Chess960 alike. In Chess960 this spelling is ambiguous where the
+    /// king moves one square (`f1g1` is also Kg1) and impossible where it does not move: a
+    /// question about a position with such a castling is answered `unsupported` by the harness.
+    KingDestination,
 }
 
 /// What an answer line says: a result, `unsupported` with a reason, or an error message.
@@ -212,6 +231,7 @@ fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
                 .iter()
                 .map(|c| c.name().to_owned())
                 .collect(),
+            castling: None,
         };
         return serde_json::to_value(hello).map_err(EngineError::failed);
     }

@@ -42,7 +42,9 @@ use fakes::{fake_protocol_engine, fake_uci_engine, fake_xboard_engine};
 use faults::{cli_run, faults, given_up, hang, stderr_tail};
 use groups::{grandchild, huge_timeout, interrupted, process_groups};
 use jobs::{jobs_crash_alone, jobs_same_report, scratch};
-use protocol::{answers, handshake, same_verdicts, unknown_capabilities, validation};
+use protocol::{
+    answers, castling_spellings, handshake, same_verdicts, unknown_capabilities, validation,
+};
 use uci::{STOCKFISH, stockfish, uci_answers, uci_chess960, uci_faults};
 use xboard::{xboard_answers, xboard_chess960, xboard_faults, xboard_handshake};
 
@@ -77,6 +79,10 @@ fn main() -> ExitCode {
                 trial("validation_names_the_message_and_the_schema", validation),
                 trial("crash_messages_carry_the_end_of_stderr", stderr_tail),
                 trial("unknown_capabilities_are_ignored", unknown_capabilities),
+                trial(
+                    "a_castling_spelling_declared_in_the_handshake_is_converted",
+                    castling_spellings,
+                ),
                 trial("a_cli_run_completes_whatever_the_engine_does", cli_run),
                 trial("uci_answers_follow_the_stockfish_conventions", uci_answers),
                 trial("uci_faults_are_errors_and_the_engine_recovers", uci_faults),

@@ -125,6 +125,9 @@ fn hang_after(faults: &[String]) -> Option<(usize, String)> {
 /// The reference's answer to `line`; with `extra-capability`, a capability no harness knows
 /// added to the `start` answer.
 fn served_reply(reference: &mut Reference, line: &str, kind: &str, faults: &[String]) -> String {
+    if let Some(spelling) = faults.iter().find_map(|f| f.strip_prefix("castling=")) {
+        return spelled_reply(reference, line, kind, spelling);
+    }
     let mut reply = chess_conformance::protocol::answer_line(reference, line);
     if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
         let mut v: Value = serde_json::from_str(&reply).unwrap();
@@ -135,6 +138,81 @@ fn served_reply(reference: &mut Reference, line: &str, kind: &str, faults: &[Str
         reply = v.to_string() + "\n";
     }
     reply
+}
+
+/// A move of `pos` as an engine speaking `spelling` writes it: castling as the king taking its
+/// rook (`king-takes-rook`) or as the king's destination (`king-destination`), in every game.
+fn engine_spelling(pos: &Chess, m: shakmaty::Move, spelling: &str) -> String {
+    match m {
+        shakmaty::Move::Castle { king, rook } if spelling == "king-takes-rook" => {
+            format!("{king}{rook}")
+        }
+        shakmaty::Move::Castle { king, rook } => {
+            let side = shakmaty::CastlingSide::from_king_side(rook > king);
+            format!("{king}{}", side.king_to(pos.turn()))
+        }
+        other => other.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+    }
+}
+
+/// The legal move of `pos` an engine speaking `spelling` writes `text`.
+fn read_spelled(pos: &Chess, text: &str, spelling: &str) -> Option<shakmaty::Move> {
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| engine_spelling(pos, *m, spelling) == text)
+}
+
+/// The reference speaking castling as `spelling` (the `castling=SPELLING` fault): the handshake
+/// says so, each request's moves are read in that spelling (and handed to the reference in the
+/// suite's), each answer's moves written in it.
+fn spelled_reply(reference: &mut Reference, line: &str, kind: &str, spelling: &str) -> String {
+    let mut request: Value = serde_json::from_str(line).unwrap_or(Value::Null);
+    if kind == "start" {
+        let reply = chess_conformance::protocol::answer_line(reference, line);
+        let mut v: Value = serde_json::from_str(&reply).unwrap();
+        v["result"]["castling"] = json!(spelling);
+        return v.to_string() + "\n";
+    }
+    let mode = shakmaty::CastlingMode::from_chess960(request["variant"] == "chess960");
+    let fen = request["fen"].as_str().unwrap_or("").to_owned();
+    let mut pos: Option<Chess> = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position(mode).ok());
+    if let Some(moves) = request["moves"].as_array_mut() {
+        for m in moves {
+            let Some(p) = pos.as_mut() else { break };
+            match read_spelled(p, m.as_str().unwrap_or(""), spelling) {
+                Some(legal) => {
+                    *m = json!(legal.to_uci(mode).to_string());
+                    p.play_unchecked(legal);
+                }
+                None => pos = None,
+            }
+        }
+    }
+    if let (Some(p), Some(m)) = (&pos, request["move"].as_str())
+        && let Some(legal) = read_spelled(p, m, spelling)
+    {
+        request["move"] = json!(legal.to_uci(mode).to_string());
+    }
+    let reply = chess_conformance::protocol::answer_line(reference, &request.to_string());
+    let mut v: Value = serde_json::from_str(&reply).unwrap();
+    let Some(p) = pos else { return reply };
+    let respell = |m: &mut Value| {
+        let suite = m.as_str().and_then(|s| s.parse::<UciMove>().ok());
+        if let Some(legal) = suite.and_then(|u| u.to_move(&p).ok()) {
+            *m = json!(engine_spelling(&p, legal, spelling));
+        }
+    };
+    match &mut v["result"] {
+        Value::Array(list) if matches!(kind, "legal_moves" | "touch_move") => {
+            list.iter_mut().for_each(respell);
+        }
+        m @ Value::String(_) if kind == "parse_san" => respell(m),
+        _ => {}
+    }
+    v.to_string() + "\n"
 }
 
 /// What the engine does instead of answering a request of type `kind`, as `fault` says: exit,
