@@ -375,3 +375,38 @@ impl Engine for CozyChess {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn x_fen_rights_become_the_outermost_rooks_files() {
+        // King g1 with rooks f1 and h1 (K is h1's), king b8 with rooks a8 and c8 (q is a8's).
+        assert_eq!(
+            shredder_fen("rkr5/8/8/8/8/8/8/5RKR w Kq - 0 1").unwrap(),
+            "rkr5/8/8/8/8/8/8/5RKR w Ha - 0 1"
+        );
+        // Two a-side rooks: Q is the outer (a1), the letter B the inner one, kept.
+        assert_eq!(
+            shredder_fen("rr2k2r/8/8/8/8/8/8/RR2K2R w KQkb - 0 1").unwrap(),
+            "rr2k2r/8/8/8/8/8/8/RR2K2R w HAhb - 0 1"
+        );
+        // No rook on that side: the letter stays, for the crate to refuse.
+        assert_eq!(
+            shredder_fen("4k3/8/8/8/8/8/8/4K2R w Q - 0 1").unwrap(),
+            "4k3/8/8/8/8/8/8/4K2R w Q - 0 1"
+        );
+        assert!(read_fen("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", Variant::Chess960).is_err());
+        // A Chess960 game: castling as the king taking its rook, the FEN in Shredder-FEN.
+        let mut cozy = CozyChess::new();
+        let game = Game::chess960("1k5r/8/8/8/8/8/8/RK5R w KQk - 0 1", &[]);
+        let legal = cozy.legal_moves(&game).unwrap();
+        assert!(legal.contains(&"b1h1".to_owned()), "{legal:?}");
+        assert!(!legal.contains(&"b1g1".to_owned()), "{legal:?}");
+        assert_eq!(
+            cozy.play(&game, "b1h1").unwrap(),
+            MoveResult::Played("1k5r/8/8/8/8/8/8/R4RK1 b h - 1 1".to_owned())
+        );
+    }
+}

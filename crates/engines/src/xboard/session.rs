@@ -118,7 +118,7 @@ impl Session<'_> {
     /// A new game in Chess960 (`new`, `force`, `variant fischerandom`), unless the engine plays
     /// one already with no moves since; or back in the setup's game from one.
     fn select_chess960(&mut self, chess960: bool) -> Result<(), Failure> {
-        if chess960 && !(self.frc && !self.played) {
+        if chess960 && (!self.frc || self.played) {
             self.new_game()?;
             self.send("variant fischerandom")?;
             self.frc = true;
