@@ -308,6 +308,35 @@ mod tests {
     }
 
     #[test]
+    fn the_castling_spelling_of_the_handshake_is_optional() {
+        let hello = |extra: Value| {
+            let mut v = json!({"protocol": 1, "name": "x", "version": "1", "capabilities": []});
+            v.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            serde_json::from_value::<Hello>(v)
+        };
+        // An older shim says nothing: the suite's spelling.
+        assert_eq!(hello(json!({})).unwrap().castling, None);
+        assert_eq!(
+            hello(json!({"castling": "king-takes-rook"}))
+                .unwrap()
+                .castling,
+            Some(CastlingNotation::KingTakesRook)
+        );
+        assert_eq!(
+            hello(json!({"castling": "king-destination"}))
+                .unwrap()
+                .castling,
+            Some(CastlingNotation::KingDestination)
+        );
+        assert!(hello(json!({"castling": "O-O"})).is_err());
+        // The reference speaks the suite's spelling, and says nothing.
+        let start = ask(r#"{"seq":0,"type":"start"}"#);
+        assert!(start["result"].get("castling").is_none(), "{start}");
+    }
+
+    #[test]
     fn requests_look_as_documented() {
         let moves = vec!["e2e4".to_owned()];
         let game = Game::new(START_FEN, &moves);
