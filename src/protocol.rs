@@ -101,6 +101,25 @@ pub struct Hello {
     pub version: String,
     /// The capabilities it declares, by kebab-case name.
     pub capabilities: Vec<String>,
+    /// How the engine writes and reads castling in every game, when it says so; absent, the
+    /// suite's own spelling: the king's destination in standard chess (`e1g1`), the king taking
+    /// its rook in Chess960 (`f1h1`). The harness converts between the two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub castling: Option<CastlingNotation>,
+}
+
+/// How an engine spells castling in UCI moves, declared in the handshake (`castling`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CastlingNotation {
+    /// `"king-takes-rook"`: the king moving onto its own rook's square (`e1h1`, `f1h1`), in
+    /// standard chess and Chess960 alike.
+    KingTakesRook,
+    /// `"king-destination"`: the king moving to its final square (`e1g1`; in Chess960 `b1g1`),
+    /// in standard chess and Chess960 alike. In Chess960 this spelling is ambiguous where the
+    /// king moves one square (`f1g1` is also Kg1) and impossible where it does not move: a
+    /// question about a position with such a castling is answered `unsupported` by the harness.
+    KingDestination,
 }
 
 /// What an answer line says: a result, `unsupported` with a reason, or an error message.
@@ -212,6 +231,7 @@ fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
                 .iter()
                 .map(|c| c.name().to_owned())
                 .collect(),
+            castling: None,
         };
         return serde_json::to_value(hello).map_err(EngineError::failed);
     }
@@ -285,6 +305,35 @@ mod tests {
 
     fn ask(line: &str) -> Value {
         serde_json::from_str(&answer_line(&mut Reference::new(), line)).unwrap()
+    }
+
+    #[test]
+    fn the_castling_spelling_of_the_handshake_is_optional() {
+        let hello = |extra: Value| {
+            let mut v = json!({"protocol": 1, "name": "x", "version": "1", "capabilities": []});
+            v.as_object_mut()
+                .unwrap()
+                .extend(extra.as_object().unwrap().clone());
+            serde_json::from_value::<Hello>(v)
+        };
+        // An older shim says nothing: the suite's spelling.
+        assert_eq!(hello(json!({})).unwrap().castling, None);
+        assert_eq!(
+            hello(json!({"castling": "king-takes-rook"}))
+                .unwrap()
+                .castling,
+            Some(CastlingNotation::KingTakesRook)
+        );
+        assert_eq!(
+            hello(json!({"castling": "king-destination"}))
+                .unwrap()
+                .castling,
+            Some(CastlingNotation::KingDestination)
+        );
+        assert!(hello(json!({"castling": "O-O"})).is_err());
+        // The reference speaks the suite's spelling, and says nothing.
+        let start = ask(r#"{"seq":0,"type":"start"}"#);
+        assert!(start["result"].get("castling").is_none(), "{start}");
     }
 
     #[test]

@@ -8,6 +8,14 @@
 //! cozy-chess writes castling as the king taking its own rook (`e1h1`); its own
 //! `util::parse_uci_move` and `util::display_uci_move` convert from and to the suite's `e1g1`.
 //!
+//! Chess960 (`chess960`): cozy-chess's castling is Chess960's in every game (a right is a rook's
+//! file), so a Chess960 game is read with `Board::from_fen(fen, true)` (Shredder-FEN) and its
+//! moves are the crate's own (`Move`'s `FromStr` and `Display`: castling as the king taking its
+//! rook, the suite's Chess960 spelling); a FEN answer is written in Shredder-FEN (`{:#}`). In
+//! Shredder mode the crate reads `K`/`Q` as no file, and in its other mode as the h- and a-file,
+//! not X-FEN's outermost rook: X-FEN's `KQkq` are turned into the files of the outermost rooks
+//! first, on the crate's own board of that FEN (which rooks stand where).
+//!
 //! What the crate does not offer is not declared, so the cases that need it are skipped:
 //! - no history: a `Board` is one position, so there is no repetition rule and no draw claim;
 //! - no insufficient-material rule (its `Board::status` documents that it does not detect
@@ -23,7 +31,7 @@
 use std::str::FromStr;
 
 use cozy_chess::util::{display_uci_move, parse_san_move, parse_uci_move};
-use cozy_chess::{BitBoard, Board, Color as CozyColor, GameStatus, Move, Piece, Square};
+use cozy_chess::{BitBoard, Board, Color as CozyColor, File, GameStatus, Move, Piece, Square};
 
 use chess_conformance::{
     Answer, AttackSource, Capabilities, Capability, Color, Deadline, Engine, EngineError, FenCheck,
@@ -58,11 +66,11 @@ impl CozyChess {
     fn board(&mut self, game: &Game) -> Answer<Board> {
         self.last
             .get(game, |game| {
-                let mut board = Board::from_str(game.fen).map_err(|e| {
+                let mut board = read_fen(game.fen, game.variant).map_err(|e| {
                     EngineError::failed(format!("cozy-chess refused the FEN `{}`: {e}", game.fen))
                 })?;
                 for (i, uci) in game.moves.iter().enumerate() {
-                    let m = parse_move(&board, uci)?;
+                    let m = parse_move(&board, uci, game.variant)?;
                     board.try_play(m).map_err(|e| {
                         EngineError::failed(format!(
                             "cozy-chess refused history move {} `{uci}` in {board}: {e}",
@@ -76,21 +84,113 @@ impl CozyChess {
     }
 }
 
-/// The crate's reading of a suite UCI move, castling converted to king-takes-rook.
-fn parse_move(board: &Board, uci: &str) -> Answer<Move> {
-    parse_uci_move(board, uci).map_err(|e| {
+/// A FEN read by the crate: standard chess by `FromStr` (FEN, then Shredder-FEN); Chess960 as
+/// Shredder-FEN, X-FEN's `KQkq` first turned into the outermost rooks' files.
+fn read_fen(fen: &str, variant: Variant) -> Result<Board, String> {
+    match variant {
+        Variant::Standard => Board::from_str(fen).map_err(|e| e.to_string()),
+        Variant::Chess960 => Board::from_fen(&shredder_fen(fen)?, true).map_err(|e| e.to_string()),
+    }
+}
+
+/// `fen` with X-FEN's castling letters `KQkq` replaced by the file of the outermost rook of that
+/// colour on that side of its king, found on the crate's board of the FEN read without rights;
+/// file letters are kept. A letter with no such rook is kept, for the crate to refuse.
+fn shredder_fen(fen: &str) -> Result<String, String> {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let Some(&rights) = fields.get(2) else {
+        return Ok(fen.to_owned());
+    };
+    if rights == "-" || !rights.contains(['K', 'Q', 'k', 'q']) {
+        return Ok(fen.to_owned());
+    }
+    let mut bare = fields.clone();
+    bare[2] = "-";
+    let board = Board::from_fen(&bare.join(" "), true).map_err(|e| e.to_string())?;
+    let letters: String = rights
+        .chars()
+        .map(|c| {
+            let (color, short) = match c {
+                'K' => (CozyColor::White, true),
+                'Q' => (CozyColor::White, false),
+                'k' => (CozyColor::Black, true),
+                'q' => (CozyColor::Black, false),
+                other => return other,
+            };
+            let king = board.king(color);
+            let rooks = board.colored_pieces(color, Piece::Rook);
+            let rank = king.rank();
+            let mut files: Vec<File> = File::ALL
+                .into_iter()
+                .filter(|&f| {
+                    if short {
+                        f > king.file()
+                    } else {
+                        f < king.file()
+                    }
+                })
+                .collect();
+            if short {
+                files.reverse();
+            }
+            match files.into_iter().find(|&f| rooks.has(Square::new(f, rank))) {
+                Some(file) => {
+                    let letter: char = file.into();
+                    if color == CozyColor::White {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    }
+                }
+                None => c,
+            }
+        })
+        .collect();
+    let mut shredder = fields;
+    shredder[2] = &letters;
+    Ok(shredder.join(" "))
+}
+
+/// The crate's reading of a suite UCI move: in standard chess castling converted to
+/// king-takes-rook; in Chess960 the crate's own spelling, the suite's.
+fn parse_move(board: &Board, uci: &str, variant: Variant) -> Answer<Move> {
+    read_move(board, uci, variant).map_err(|e| {
         EngineError::failed(format!("cozy-chess cannot read the UCI move `{uci}`: {e}"))
     })
 }
 
-/// Every legal move, castling converted back to the king's two-square move.
-fn legal_moves(board: &Board) -> Vec<String> {
+fn read_move(board: &Board, uci: &str, variant: Variant) -> Result<Move, String> {
+    match variant {
+        Variant::Standard => parse_uci_move(board, uci).map_err(|e| e.to_string()),
+        Variant::Chess960 => Move::from_str(uci).map_err(|e| e.to_string()),
+    }
+}
+
+/// A move of the crate in the suite's spelling: in standard chess castling as the king's
+/// two-square move, in Chess960 as the crate writes it (the king taking its rook).
+fn write_move(board: &Board, m: Move, variant: Variant) -> String {
+    match variant {
+        Variant::Standard => display_uci_move(board, m).to_string(),
+        Variant::Chess960 => m.to_string(),
+    }
+}
+
+/// A FEN of the crate's board: Shredder-FEN in Chess960, where `KQkq` would name the wrong rooks.
+fn write_fen(board: &Board, variant: Variant) -> String {
+    match variant {
+        Variant::Standard => board.to_string(),
+        Variant::Chess960 => format!("{board:#}"),
+    }
+}
+
+/// Every legal move, castling in the suite's spelling of `variant`.
+fn legal_moves(board: &Board, variant: Variant) -> Vec<String> {
     let mut moves = Vec::new();
     board.generate_moves(|piece_moves| {
         moves.extend(
             piece_moves
                 .into_iter()
-                .map(|m| display_uci_move(board, m).to_string()),
+                .map(|m| write_move(board, m, variant)),
         );
         false
     });
@@ -192,13 +292,14 @@ impl Engine for CozyChess {
             Capability::Attacks,
             Capability::Perft,
             Capability::ValidateFen,
+            Capability::Chess960,
         ]
         .into_iter()
         .collect()
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
-        Ok(legal_moves(&self.board(game)?))
+        Ok(legal_moves(&self.board(game)?, game.variant))
     }
 
     fn in_check(&mut self, game: &Game) -> Answer<bool> {
@@ -225,13 +326,13 @@ impl Engine for CozyChess {
 
     fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
         let mut board = self.board(game)?;
-        let Ok(m) = parse_uci_move(&board, uci) else {
+        let Ok(m) = read_move(&board, uci, game.variant) else {
             return Ok(MoveResult::Refused(format!(
                 "cozy-chess cannot read the UCI move `{uci}`"
             )));
         };
         Ok(match board.try_play(m) {
-            Ok(()) => MoveResult::Played(board.to_string()),
+            Ok(()) => MoveResult::Played(write_fen(&board, game.variant)),
             Err(e) => MoveResult::Refused(format!("cozy-chess refused `{uci}`: {e}")),
         })
     }
@@ -240,7 +341,7 @@ impl Engine for CozyChess {
         let board = self.board(game)?;
         Ok(parse_san_move(&board, san)
             .ok()
-            .map(|m| display_uci_move(&board, m).to_string()))
+            .map(|m| write_move(&board, m, game.variant)))
     }
 
     fn attacks(&mut self, game: &Game, source: &AttackSource) -> Answer<Vec<String>> {
@@ -267,10 +368,45 @@ impl Engine for CozyChess {
         perft(&self.board(game)?, depth)
     }
 
-    fn validate_fen(&mut self, fen: &str, _: Variant) -> Answer<FenCheck> {
-        Ok(match Board::from_str(fen) {
+    fn validate_fen(&mut self, fen: &str, variant: Variant) -> Answer<FenCheck> {
+        Ok(match read_fen(fen, variant) {
             Ok(_) => FenCheck::Accepted,
             Err(e) => FenCheck::Rejected(e.to_string()),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn x_fen_rights_become_the_outermost_rooks_files() {
+        // King g1 with rooks f1 and h1 (K is h1's), king b8 with rooks a8 and c8 (q is a8's).
+        assert_eq!(
+            shredder_fen("rkr5/8/8/8/8/8/8/5RKR w Kq - 0 1").unwrap(),
+            "rkr5/8/8/8/8/8/8/5RKR w Ha - 0 1"
+        );
+        // Two a-side rooks: Q is the outer (a1), the letter B the inner one, kept.
+        assert_eq!(
+            shredder_fen("rr2k2r/8/8/8/8/8/8/RR2K2R w KQkb - 0 1").unwrap(),
+            "rr2k2r/8/8/8/8/8/8/RR2K2R w HAhb - 0 1"
+        );
+        // No rook on that side: the letter stays, for the crate to refuse.
+        assert_eq!(
+            shredder_fen("4k3/8/8/8/8/8/8/4K2R w Q - 0 1").unwrap(),
+            "4k3/8/8/8/8/8/8/4K2R w Q - 0 1"
+        );
+        assert!(read_fen("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", Variant::Chess960).is_err());
+        // A Chess960 game: castling as the king taking its rook, the FEN in Shredder-FEN.
+        let mut cozy = CozyChess::new();
+        let game = Game::chess960("1k5r/8/8/8/8/8/8/RK5R w KQk - 0 1", &[]);
+        let legal = cozy.legal_moves(&game).unwrap();
+        assert!(legal.contains(&"b1h1".to_owned()), "{legal:?}");
+        assert!(!legal.contains(&"b1g1".to_owned()), "{legal:?}");
+        assert_eq!(
+            cozy.play(&game, "b1h1").unwrap(),
+            MoveResult::Played("1k5r/8/8/8/8/8/8/R4RK1 b h - 1 1".to_owned())
+        );
     }
 }

@@ -17,7 +17,8 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use chess_conformance::{
-    Capabilities, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference, Run,
+    Capabilities, Capability, Catalogue, Engine, EngineError, Game, MoveResult, Outcome, Reference,
+    Run,
 };
 use chess_conformance_engines::{Options, Process, ProcessEngine, UciEngine, XboardEngine};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -41,9 +42,11 @@ use fakes::{fake_protocol_engine, fake_uci_engine, fake_xboard_engine};
 use faults::{cli_run, faults, given_up, hang, stderr_tail};
 use groups::{grandchild, huge_timeout, interrupted, process_groups};
 use jobs::{jobs_crash_alone, jobs_same_report, scratch};
-use protocol::{answers, handshake, same_verdicts, unknown_capabilities, validation};
-use uci::{STOCKFISH, stockfish, uci_answers, uci_faults};
-use xboard::{xboard_answers, xboard_faults, xboard_handshake};
+use protocol::{
+    answers, castling_spellings, handshake, same_verdicts, unknown_capabilities, validation,
+};
+use uci::{STOCKFISH, stockfish, uci_answers, uci_chess960, uci_faults};
+use xboard::{xboard_answers, xboard_chess960, xboard_faults, xboard_handshake};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -76,9 +79,17 @@ fn main() -> ExitCode {
                 trial("validation_names_the_message_and_the_schema", validation),
                 trial("crash_messages_carry_the_end_of_stderr", stderr_tail),
                 trial("unknown_capabilities_are_ignored", unknown_capabilities),
+                trial(
+                    "a_castling_spelling_declared_in_the_handshake_is_converted",
+                    castling_spellings,
+                ),
                 trial("a_cli_run_completes_whatever_the_engine_does", cli_run),
                 trial("uci_answers_follow_the_stockfish_conventions", uci_answers),
                 trial("uci_faults_are_errors_and_the_engine_recovers", uci_faults),
+                trial(
+                    "uci_chess960_is_set_per_game_where_the_engine_offers_it",
+                    uci_chess960,
+                ),
                 trial(
                     "xboard_answers_through_perft_divide_and_fen",
                     xboard_answers,
@@ -88,6 +99,10 @@ fn main() -> ExitCode {
                     xboard_faults,
                 ),
                 trial("xboard_handshake_waits_for_done", xboard_handshake),
+                trial(
+                    "xboard_chess960_in_fischerandom_where_the_engine_offers_it",
+                    xboard_chess960,
+                ),
                 trial(
                     "what_an_engine_starts_ends_with_it_through_sh_and_forks",
                     process_groups,

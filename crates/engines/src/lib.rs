@@ -27,6 +27,7 @@
 //! println!("{}", Run::new(&mut engine, &catalogue).tally());
 //! ```
 
+mod castling;
 mod child;
 mod group;
 pub mod process;

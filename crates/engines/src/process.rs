@@ -13,11 +13,12 @@ use serde_json::Value;
 use std::time::Instant;
 
 use crate::Options;
+use crate::castling::{Conversion, Spelling};
 use crate::child::{self, Fault, LineChild};
 use crate::schema::Schemas;
 use crate::supervisor::{self, Failure, Supervisor};
-use chess_conformance::protocol::{self, Client, Hello, Remote, Reply};
-use chess_conformance::question::Question;
+use chess_conformance::protocol::{self, CastlingNotation, Client, Hello, Remote, Reply};
+use chess_conformance::question::{DrawClaimsWithMove, Play, Question, San};
 use chess_conformance::{Answer, Capabilities, Capability, EngineError, Game, Identity};
 
 /// How much of a bad answer an error message quotes.
@@ -70,6 +71,7 @@ impl Process {
                 name: String::new(),
                 version: String::new(),
                 capabilities: Vec::new(),
+                castling: None,
             },
             capabilities: Capabilities::NONE,
             ignored: Vec::new(),
@@ -294,8 +296,76 @@ impl Client for Process {
     }
 
     fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T> {
-        self.request(Message::Question(question, game))
+        let (Some(notation), Some(game)) = (self.hello.castling, game) else {
+            return self.request(Message::Question(question, game));
+        };
+        let engine = match notation {
+            CastlingNotation::KingTakesRook => Spelling::KingTakesRook,
+            CastlingNotation::KingDestination => Spelling::KingDestination,
+        };
+        let conversion = Conversion::new(engine, game.variant, game.fen, game.moves)
+            .map_err(|why| unsupported_spelling(notation, &why))?;
+        let Some(conversion) = conversion else {
+            return self.request(Message::Question(question, Some(game)));
+        };
+        let moves = conversion.history(game.moves);
+        let game = Game {
+            moves: &moves,
+            ..*game
+        };
+        let to_engine = |m: &String| {
+            conversion
+                .move_to_engine(m)
+                .map_err(|why| unsupported_spelling(notation, &why))
+        };
+        let question = match question {
+            Question::Play(q) => Question::Play(Play {
+                uci: to_engine(&q.uci)?,
+            }),
+            Question::San(q) => Question::San(San {
+                uci: to_engine(&q.uci)?,
+            }),
+            Question::DrawClaimsWithMove(q) => Question::DrawClaimsWithMove(DrawClaimsWithMove {
+                uci: to_engine(&q.uci)?,
+            }),
+            other => other.clone(),
+        };
+        let mut answer: Value = self.request(Message::Question(&question, Some(&game)))?;
+        // The answers that hold moves of the position reached: a list (legal moves, a
+        // touch-move obligation) or one move (a SAN read).
+        match &mut answer {
+            Value::String(m) if question.name() == "parse_san" => {
+                *m = conversion.move_from_engine(m);
+            }
+            Value::Array(list) if matches!(question.name(), "legal_moves" | "touch_move") => {
+                for item in list {
+                    if let Value::String(m) = item {
+                        *m = conversion.move_from_engine(m);
+                    }
+                }
+            }
+            _ => {}
+        }
+        serde_json::from_value(answer.clone()).map_err(|e| {
+            EngineError::failed(format!(
+                "engine `{}`: the result is not of the documented form ({e}): received `{}`",
+                self.command(),
+                quote(&answer.to_string())
+            ))
+        })
     }
+}
+
+/// Why a question is not asked: the engine's castling spelling cannot say one of its moves.
+fn unsupported_spelling(notation: CastlingNotation, why: &str) -> EngineError {
+    let name = match notation {
+        CastlingNotation::KingTakesRook => "king-takes-rook",
+        CastlingNotation::KingDestination => "king-destination",
+    };
+    EngineError::Unsupported(format!(
+        "the engine writes castling as `{name}` (its handshake), which cannot say this \
+         question's moves: {why}"
+    ))
 }
 
 /// Reads the answer line `text` to request `seq` (of type `name`): JSON, the envelope, the

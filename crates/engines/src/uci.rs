@@ -10,7 +10,9 @@
 //!   moves at the first illegal one, so a move whose FEN equals the FEN before it was refused.
 //!
 //! The engine's capabilities are exactly these: `legal-moves`, `perft`, `check`, `checkers`,
-//! `play`, and `pieces` when its options include `VariantPath` and `UCI_Variant` (the
+//! `play`; `chess960` when its options include `UCI_Chess960` (set to true before a Chess960
+//! game's position and back to false before a standard one's: castling is then written and
+//! read as the king taking its rook, as the suite writes it in Chess960); and `pieces` when its options include `VariantPath` and `UCI_Variant` (the
 //! Fairy-Stockfish convention): a position of pieces beyond the standard six is then played in a
 //! variant of chess written for its piece set, `[cc-…:chess]` with a line `BUILTIN = letter` per
 //! piece, the built-in piece that moves as its Betza notation does ([`BUILT_IN`]); the file is
@@ -26,7 +28,7 @@ use crate::supervisor::{self, Failure, Supervisor};
 use chess_conformance::fairy::Movement;
 use chess_conformance::{
     Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult,
-    PieceDefinition,
+    PieceDefinition, Variant,
 };
 
 /// How many lines of the engine's last output an error message quotes.
@@ -41,6 +43,10 @@ pub struct UciEngine {
     /// The variant the running process plays (`chess` after a start) and those it has loaded.
     playing: String,
     loaded: Vec<String>,
+    /// Whether its options name `UCI_Chess960`: it then plays Chess960 games.
+    chess960: bool,
+    /// Whether the running process has `UCI_Chess960` set (false after a start).
+    chess960_on: bool,
 }
 
 /// The built-in pieces of Fairy-Stockfish's variant files that move as a notation of the
@@ -240,6 +246,8 @@ impl UciEngine {
             variants: false,
             playing: "chess".into(),
             loaded: Vec::new(),
+            chess960: false,
+            chess960_on: false,
         };
         let (child, identity, options) = engine.connect()?;
         engine.supervisor.keep(child);
@@ -247,6 +255,7 @@ impl UciEngine {
         engine.variants = ["VariantPath", "UCI_Variant"]
             .iter()
             .all(|o| options.iter().any(|name| name == o));
+        engine.chess960 = options.iter().any(|name| name == "UCI_Chess960");
         Ok(engine)
     }
 
@@ -322,6 +331,7 @@ impl UciEngine {
                 let child = self.supervisor.started(attempt)?;
                 self.playing = "chess".into();
                 self.loaded.clear();
+                self.chess960_on = false;
                 child
             }
         };
@@ -331,7 +341,9 @@ impl UciEngine {
             seen: Vec::new(),
         };
         let (playing, loaded) = (&mut self.playing, &mut self.loaded);
+        let chess960_on = &mut self.chess960_on;
         let answer = select_variant(&mut session, game, playing, loaded)
+            .and_then(|()| select_chess960(&mut session, game.variant, chess960_on))
             .and_then(|()| conversation(&mut session));
         match answer {
             Ok(answer) => {
@@ -428,6 +440,22 @@ fn select_variant(
     Ok(())
 }
 
+/// Sets `UCI_Chess960` to whether `variant` is Chess960 when the process's setting differs
+/// (`on`): the engine is reused across games of both kinds. With it set, the engine reads a FEN's
+/// castling rights as X-FEN or Shredder-FEN and writes castling as the king taking its rook,
+/// the suite's Chess960 spelling, in `go perft` and reads it so in `position ... moves`.
+fn select_chess960(session: &mut Session, variant: Variant, on: &mut bool) -> Result<(), Failure> {
+    let wanted = variant == Variant::Chess960;
+    if *on == wanted {
+        return Ok(());
+    }
+    session.send(&format!("setoption name UCI_Chess960 value {wanted}"))?;
+    session.send("isready")?;
+    while session.line()? != "readyok" {}
+    *on = wanted;
+    Ok(())
+}
+
 /// Reads `output` as an engine's answer to each question this module asks (`go perft 1`,
 /// `go perft 3`, `d`, and `uci`'s `id name`), for the fuzz targets of `crates/fuzz`: each answer
 /// or the error it gives, as text. Not part of the crate's API.
@@ -499,6 +527,11 @@ impl Engine for UciEngine {
         ]
         .into_iter()
         .collect();
+        let standard = if self.chess960 {
+            standard.with(Capability::Chess960)
+        } else {
+            standard
+        };
         if self.variants {
             standard.with(Capability::Pieces)
         } else {

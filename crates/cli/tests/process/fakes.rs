@@ -125,6 +125,9 @@ fn hang_after(faults: &[String]) -> Option<(usize, String)> {
 /// The reference's answer to `line`; with `extra-capability`, a capability no harness knows
 /// added to the `start` answer.
 fn served_reply(reference: &mut Reference, line: &str, kind: &str, faults: &[String]) -> String {
+    if let Some(spelling) = faults.iter().find_map(|f| f.strip_prefix("castling=")) {
+        return spelled_reply(reference, line, kind, spelling);
+    }
     let mut reply = chess_conformance::protocol::answer_line(reference, line);
     if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
         let mut v: Value = serde_json::from_str(&reply).unwrap();
@@ -135,6 +138,81 @@ fn served_reply(reference: &mut Reference, line: &str, kind: &str, faults: &[Str
         reply = v.to_string() + "\n";
     }
     reply
+}
+
+/// A move of `pos` as an engine speaking `spelling` writes it: castling as the king taking its
+/// rook (`king-takes-rook`) or as the king's destination (`king-destination`), in every game.
+fn engine_spelling(pos: &Chess, m: shakmaty::Move, spelling: &str) -> String {
+    match m {
+        shakmaty::Move::Castle { king, rook } if spelling == "king-takes-rook" => {
+            format!("{king}{rook}")
+        }
+        shakmaty::Move::Castle { king, rook } => {
+            let side = shakmaty::CastlingSide::from_king_side(rook > king);
+            format!("{king}{}", side.king_to(pos.turn()))
+        }
+        other => other.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+    }
+}
+
+/// The legal move of `pos` an engine speaking `spelling` writes `text`.
+fn read_spelled(pos: &Chess, text: &str, spelling: &str) -> Option<shakmaty::Move> {
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| engine_spelling(pos, *m, spelling) == text)
+}
+
+/// The reference speaking castling as `spelling` (the `castling=SPELLING` fault): the handshake
+/// says so, each request's moves are read in that spelling (and handed to the reference in the
+/// suite's), each answer's moves written in it.
+fn spelled_reply(reference: &mut Reference, line: &str, kind: &str, spelling: &str) -> String {
+    let mut request: Value = serde_json::from_str(line).unwrap_or(Value::Null);
+    if kind == "start" {
+        let reply = chess_conformance::protocol::answer_line(reference, line);
+        let mut v: Value = serde_json::from_str(&reply).unwrap();
+        v["result"]["castling"] = json!(spelling);
+        return v.to_string() + "\n";
+    }
+    let mode = shakmaty::CastlingMode::from_chess960(request["variant"] == "chess960");
+    let fen = request["fen"].as_str().unwrap_or("").to_owned();
+    let mut pos: Option<Chess> = fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|f| f.into_position(mode).ok());
+    if let Some(moves) = request["moves"].as_array_mut() {
+        for m in moves {
+            let Some(p) = pos.as_mut() else { break };
+            match read_spelled(p, m.as_str().unwrap_or(""), spelling) {
+                Some(legal) => {
+                    *m = json!(legal.to_uci(mode).to_string());
+                    p.play_unchecked(legal);
+                }
+                None => pos = None,
+            }
+        }
+    }
+    if let (Some(p), Some(m)) = (&pos, request["move"].as_str())
+        && let Some(legal) = read_spelled(p, m, spelling)
+    {
+        request["move"] = json!(legal.to_uci(mode).to_string());
+    }
+    let reply = chess_conformance::protocol::answer_line(reference, &request.to_string());
+    let mut v: Value = serde_json::from_str(&reply).unwrap();
+    let Some(p) = pos else { return reply };
+    let respell = |m: &mut Value| {
+        let suite = m.as_str().and_then(|s| s.parse::<UciMove>().ok());
+        if let Some(legal) = suite.and_then(|u| u.to_move(&p).ok()) {
+            *m = json!(engine_spelling(&p, legal, spelling));
+        }
+    };
+    match &mut v["result"] {
+        Value::Array(list) if matches!(kind, "legal_moves" | "touch_move") => {
+            list.iter_mut().for_each(respell);
+        }
+        m @ Value::String(_) if kind == "parse_san" => respell(m),
+        _ => {}
+    }
+    v.to_string() + "\n"
 }
 
 /// What the engine does instead of answering a request of type `kind`, as `fault` says: exit,
@@ -204,6 +282,8 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
         leave_behind(faults, false);
     }
     let mut pos = Chess::default();
+    // With `chess960`: the option `UCI_Chess960`, and Chess960 castling while it is set.
+    let mut mode = shakmaty::CastlingMode::Standard;
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
         let line = line.expect("stdin is readable");
@@ -216,7 +296,13 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
             ["uci"] => {
                 say("id name Fake UCI 1.2".into());
                 say("id author nobody".into());
+                if has("chess960") {
+                    say("option name UCI_Chess960 type check default false".into());
+                }
                 say("uciok".into());
+            }
+            ["setoption", "name", "UCI_Chess960", "value", value] if has("chess960") => {
+                mode = shakmaty::CastlingMode::from_chess960(*value == "true");
             }
             ["isready"] => say("readyok".into()),
             ["quit"] => break,
@@ -228,13 +314,19 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
                 let Ok(fen) = fen.parse::<Fen>() else {
                     continue;
                 };
-                let Ok(p) = fen.into_position(shakmaty::CastlingMode::Standard) else {
+                let Ok(p) = fen.into_position(mode) else {
                     continue;
                 };
                 pos = p;
                 // Like Stockfish: stop at the first illegal move.
                 for m in moves {
-                    match m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) {
+                    let legal = m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok());
+                    // shakmaty reads both spellings of castling in either mode: Stockfish only
+                    // its mode's.
+                    let legal = legal.filter(|l| {
+                        l.castling_side().is_none() || l.to_uci(mode).to_string() == *m
+                    });
+                    match legal {
                         Some(m) => pos.play_unchecked(m),
                         None => break,
                     }
@@ -252,10 +344,7 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
                     after.play_unchecked(m);
                     let n = shakmaty::perft(&after, depth - 1);
                     total += n;
-                    say(format!(
-                        "{}: {n}",
-                        m.to_uci(shakmaty::CastlingMode::Standard)
-                    ));
+                    say(format!("{}: {n}", m.to_uci(mode)));
                 }
                 say(String::new());
                 say(format!("Nodes searched: {total}"));
@@ -319,6 +408,8 @@ fn sjaak_move(m: &shakmaty::Move) -> String {
 pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
     let has = |f: &str| faults.iter().any(|x| x == f);
     let mut pos = Chess::default();
+    // With `frc`: `variant fischerandom` offered; castling then read and written `O-O`.
+    let mut mode = shakmaty::CastlingMode::Standard;
     let mut out = io::stdout().lock();
     // A banner and a board before the handshake, as Sjaak II and Sjeng print.
     let _ = writeln!(out, "Fake Xboard, a board follows\n 8 r n b q k b n r\n#>");
@@ -334,14 +425,20 @@ pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
             ["xboard"] | ["new"] | ["force"] | ["accepted", ..] | ["rejected", ..] => {
                 if words == ["new"] {
                     pos = Chess::default();
+                    mode = shakmaty::CastlingMode::Standard;
                 }
             }
+            ["variant", "fischerandom"] if has("frc") => mode = shakmaty::CastlingMode::Chess960,
+            ["variant", "normal"] if has("frc") => mode = shakmaty::CastlingMode::Standard,
             ["protover", "2"] => {
                 let setboard = if has("no-setboard") { 0 } else { 1 };
                 say(format!(
                     "feature ping=1 setboard={setboard} usermove=1 myname=\"Fake Xboard 0.3\" \
                      egtfancy=1"
                 ));
+                if has("frc") {
+                    say("feature variants=\"normal,fischerandom\"".into());
+                }
                 if has("no-done") {
                     continue;
                 }
@@ -359,14 +456,28 @@ pub fn fake_xboard_engine(faults: &[String]) -> ExitCode {
                     .join(" ")
                     .parse::<Fen>()
                     .ok()
-                    .and_then(|f| f.into_position(shakmaty::CastlingMode::Standard).ok())
+                    .and_then(|f| f.into_position(mode).ok())
                 {
                     Some(p) => pos = p,
                     None => say("tellusererror Illegal position".into()),
                 }
             }
             ["usermove", m] => {
-                let legal = m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok());
+                // In FRC castling is `O-O` / `O-O-O` only (Sjaak II's spelling).
+                let castle = |side| {
+                    pos.legal_moves()
+                        .into_iter()
+                        .find(|l| l.castling_side() == Some(side))
+                };
+                let legal = match *m {
+                    "O-O" if mode.is_chess960() => castle(shakmaty::CastlingSide::KingSide),
+                    "O-O-O" if mode.is_chess960() => castle(shakmaty::CastlingSide::QueenSide),
+                    _ => m
+                        .parse::<UciMove>()
+                        .ok()
+                        .and_then(|u| u.to_move(&pos).ok())
+                        .filter(|l| !(mode.is_chess960() && l.is_castle())),
+                };
                 match legal {
                     Some(legal) if !has("refuse-moves") => pos.play_unchecked(legal),
                     _ => say(format!("Illegal move: {m}")),

@@ -154,3 +154,79 @@ pub(super) fn unknown_capabilities() -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The handshake's `castling`: an engine that spells castling its own way in every game gets
+/// moves in its spelling and has its answers read back into the suite's. Over the castling and
+/// Chess960 cases, the reference speaking `king-takes-rook` gives the in-process reference's
+/// verdicts; speaking `king-destination`, the same verdicts but where a Chess960 castling of
+/// the case moves the king one square or none, skipped with that reason.
+pub(super) fn castling_spellings() -> Result<(), String> {
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| e.to_string())?
+        .retain(|c| {
+            (c.case.id.starts_with("castling/") || c.case.id.starts_with("chess960/"))
+                && !c.case.id.contains("/mined/")
+        });
+    let local = Run::new(&mut Reference::new(), &catalogue);
+    // On the wire: standard castling as the king taking its rook, read back as e1g1.
+    let mut engine = served(&["castling=king-takes-rook"], options(30_000, false))?;
+    let none: Vec<String> = Vec::new();
+    let corners = Game::new("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &none);
+    let legal = engine.legal_moves(&corners).map_err(|e| e.to_string())?;
+    if !legal.iter().any(|m| m == "e1g1") || legal.iter().any(|m| m == "e1h1") {
+        return Err(format!("king-takes-rook, standard: {legal:?}"));
+    }
+    match engine.play(&corners, "e1h1") {
+        Err(EngineError::Unsupported(why)) if why.contains("king-takes-rook") => {}
+        other => return Err(format!("e1h1 sent to a king-takes-rook engine: {other:?}")),
+    }
+    let remote = Run::new(&mut engine, &catalogue);
+    for ((case, mine), (_, theirs)) in remote.results.iter().zip(&local.results) {
+        if mine.outcome != theirs.outcome {
+            return Err(format!(
+                "king-takes-rook, {}: {:?} ({:?}), the reference {:?}",
+                case.case.id, mine.outcome, mine.reason, theirs.outcome
+            ));
+        }
+    }
+    // King's destination: b1g1 on the wire for the 960 O-O of a king on b1.
+    let mut engine = served(&["castling=king-destination"], options(30_000, false))?;
+    let b1 = Game::chess960("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", &none);
+    match engine.legal_moves(&b1) {
+        Err(EngineError::Unsupported(why)) if why.contains("one square to c1") => {}
+        other => return Err(format!("king b1, O-O-O one square: {other:?}")),
+    }
+    // King e1, rooks b1 and h1: the engine's e1c1 and e1g1 are the suite's e1b1 and e1h1.
+    let e1 = Game::chess960("1r2k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1", &none);
+    let legal = engine.legal_moves(&e1).map_err(|e| e.to_string())?;
+    let has = |m: &str| legal.iter().any(|l| l == m);
+    if !(has("e1b1") && has("e1h1")) || has("e1c1") || has("e1g1") {
+        return Err(format!("king-destination, 960: {legal:?}"));
+    }
+    let remote = Run::new(&mut engine, &catalogue);
+    let mut skipped = 0;
+    for ((case, mine), (_, theirs)) in remote.results.iter().zip(&local.results) {
+        let spelling_skip = mine.checks.iter().any(|c| {
+            c.reason
+                .as_deref()
+                .is_some_and(|r| r.contains("king's-destination"))
+        });
+        if spelling_skip {
+            skipped += 1;
+            if !case.case.id.starts_with("chess960/") {
+                return Err(format!("{} skipped in standard chess", case.case.id));
+            }
+        } else if mine.outcome != theirs.outcome && theirs.outcome != Outcome::Fail {
+            // (A case the reference fails, its Chess960 touch-move arbiter's, may pass here:
+            // its wrong answer is respelled.)
+            return Err(format!(
+                "king-destination, {}: {:?} ({:?}), the reference {:?}",
+                case.case.id, mine.outcome, mine.reason, theirs.outcome
+            ));
+        }
+    }
+    if skipped == 0 {
+        return Err("no Chess960 case was skipped for its castling spelling".into());
+    }
+    Ok(())
+}

@@ -59,6 +59,58 @@ pub(super) fn uci_answers() -> Result<(), String> {
     Ok(())
 }
 
+/// A position where White castles either way in Chess960 (king b1, rooks a1 and h1) and the
+/// king's destination spelling of one castling is a king move (`b1c1`).
+const CHESS960: &str = "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1";
+
+/// `UCI_Chess960`: declared only when offered, set for a Chess960 game and unset for the next
+/// standard one, castling read and written as the king taking its rook.
+pub(super) fn uci_chess960() -> Result<(), String> {
+    let plain = fake_uci(&[], 5_000)?;
+    if plain.capabilities().contains(Capability::Chess960) {
+        return Err("an engine without UCI_Chess960 declared chess960".into());
+    }
+    let mut engine = fake_uci(&["chess960"], 5_000)?;
+    if !engine.capabilities().contains(Capability::Chess960) {
+        return Err(format!("capabilities {}", engine.capabilities()));
+    }
+    let mut reference = Reference::new();
+    let no_moves: Vec<String> = Vec::new();
+    let game = Game::chess960(CHESS960, &no_moves);
+    let standard = Game::new(START, &no_moves);
+    // Twice each way: the option follows the game, not the first question.
+    for game in [game, standard, game, standard] {
+        let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
+        let mut expected = reference.legal_moves(&game).map_err(|e| e.to_string())?;
+        legal.sort();
+        expected.sort();
+        if legal != expected {
+            return Err(format!("{}: legal moves {legal:?}", game.variant));
+        }
+    }
+    let legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
+    if !legal.iter().any(|m| m == "b1a1") || !legal.iter().any(|m| m == "b1h1") {
+        return Err(format!("no king-takes-rook castling in {legal:?}"));
+    }
+    match engine.play(&game, "b1h1") {
+        Ok(MoveResult::Played(fen)) if fen.starts_with("rk5r/8/8/8/8/8/8/R4RK1 b") => {}
+        other => return Err(format!("O-O: {other:?}")),
+    }
+    let castled = vec!["b1a1".to_owned()];
+    let after = Game::chess960(CHESS960, &castled);
+    if engine.perft(&after, 2) != reference.perft(&after, 2) {
+        return Err("perft 2 after O-O-O differs".into());
+    }
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| e.to_string())?
+        .filtered("chess960/");
+    let tally = Run::new(&mut engine, &catalogue).tally();
+    if tally.failed + tally.errors > 0 || tally.passed < 50 {
+        return Err(format!("the chess960 area: {tally}"));
+    }
+    Ok(())
+}
+
 pub(super) fn uci_faults() -> Result<(), String> {
     let mut engine = fake_uci(&["crash-perft"], 5_000)?;
     let message = failed(engine.legal_moves(&start_position()))?;

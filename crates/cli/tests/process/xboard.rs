@@ -19,6 +19,61 @@ fn scholars_mate() -> Vec<String> {
         .to_vec()
 }
 
+/// `variant fischerandom`: declared only when offered; a Chess960 game set up in it and the next
+/// standard one back in `normal`, castling sent and read as `O-O` / `O-O-O` and given to the
+/// suite as the king taking its rook.
+pub(super) fn xboard_chess960() -> Result<(), String> {
+    let plain = fake_xboard(&[], 5_000)?;
+    if plain.capabilities().contains(Capability::Chess960) {
+        return Err("an engine without fischerandom declared chess960".into());
+    }
+    let mut engine = fake_xboard(&["frc"], 5_000)?;
+    if !engine.capabilities().contains(Capability::Chess960) {
+        return Err(format!("capabilities {}", engine.capabilities()));
+    }
+    let mut reference = Reference::new();
+    let none: Vec<String> = Vec::new();
+    // King g1, rooks b1 and h1: O-O-O is g1b1 (the king to c1, the rook to d1).
+    let fen = "1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1";
+    let castled = vec!["g1b1".to_owned()];
+    let games = [
+        Game::chess960(fen, &none),
+        Game::new(START, &none),
+        Game::chess960(fen, &castled),
+        Game::new("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &none),
+    ];
+    for game in games {
+        let mut legal = engine.legal_moves(&game).map_err(|e| e.to_string())?;
+        let mut expected = reference.legal_moves(&game).map_err(|e| e.to_string())?;
+        legal.sort();
+        expected.sort();
+        if legal != expected {
+            return Err(format!(
+                "{} {:?}: legal moves {legal:?}",
+                game.fen, game.moves
+            ));
+        }
+    }
+    let legal = engine
+        .legal_moves(&Game::chess960(fen, &none))
+        .map_err(|e| e.to_string())?;
+    if !["g1h1", "g1b1"]
+        .iter()
+        .all(|c| legal.iter().any(|l| l == c))
+    {
+        return Err(format!("no king-takes-rook castling in {legal:?}"));
+    }
+    match engine.play(&Game::chess960(fen, &none), "g1b1") {
+        Ok(MoveResult::Played(f)) if f.starts_with("1r4kr/8/8/8/8/8/8/2KR3R b") => {}
+        other => return Err(format!("O-O-O: {other:?}")),
+    }
+    let after = Game::chess960(fen, &castled);
+    if engine.perft(&after, 2) != reference.perft(&after, 2) {
+        return Err("perft 2 after O-O-O differs".into());
+    }
+    Ok(())
+}
+
 pub(super) fn xboard_answers() -> Result<(), String> {
     let mut engine = fake_xboard(&[], 5_000)?;
     let id = engine.identity();

@@ -4,9 +4,11 @@
 
 use super::XboardEngine;
 use super::session::Session;
+use crate::castling;
 use crate::child::LineChild;
 use crate::supervisor::{self, Failure};
 use chess_conformance::{Capabilities, Capability, Game, PieceDefinition};
+use shakmaty::{CastlingSide, Chess};
 
 impl XboardEngine {
     /// What the engine can answer, tried in the position `new` set up: `perft 1 1` (a total:
@@ -19,7 +21,7 @@ impl XboardEngine {
         let mut session = self.session(child, features.usermove);
         let tried = (|| {
             let mut capabilities = Capabilities::NONE;
-            let (moves, total) = session.divide(true)?;
+            let (moves, total) = session.divide(true, None)?;
             if let Some(total) = total {
                 capabilities = capabilities.with(Capability::Perft);
                 if !moves.is_empty() && moves.len() as u64 == total {
@@ -77,8 +79,13 @@ impl Session<'_> {
         })
     }
 
-    /// `perft 1 1`: the moves of its divide counted 1, in UCI, and the total.
-    pub(super) fn divide(&mut self, white: bool) -> Result<(Vec<String>, Option<u64>), Failure> {
+    /// `perft 1 1`: the moves of its divide counted 1, in UCI, and the total; in a Chess960
+    /// game (`chess960`, the position reached), castling as the king taking its rook.
+    pub(super) fn divide(
+        &mut self,
+        white: bool,
+        chess960: Option<&Chess>,
+    ) -> Result<(Vec<String>, Option<u64>), Failure> {
         self.send("perft 1 1")?;
         let lines = self.sync()?;
         self.refused(&lines)?;
@@ -90,7 +97,17 @@ impl Session<'_> {
                 if count == 0 {
                     continue;
                 }
-                let uci = divide_move(mv, white).ok_or_else(|| {
+                let side = match mv.trim_end_matches(['+', '#']) {
+                    "O-O" | "0-0" => Some(CastlingSide::KingSide),
+                    "O-O-O" | "0-0-0" => Some(CastlingSide::QueenSide),
+                    _ => None,
+                };
+                let uci = match (chess960, side) {
+                    // No rook keeps that right: no castling move to name.
+                    (Some(pos), Some(side)) => castling::castling_move(pos, side),
+                    _ => divide_move(mv, white),
+                };
+                let uci = uci.ok_or_else(|| {
                     self.not_an_answer(format!("the divide's move `{mv}` cannot be read"))
                 })?;
                 moves.push(uci);

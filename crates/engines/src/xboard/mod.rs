@@ -31,8 +31,15 @@
 //!   up in a variant file of its pieces (each Betza movement as Sjaak II's `Move:` lines;
 //!   docs/fairy-perft.md), loaded, and `variant NAME` after `new`.
 //!
-//! Castling written `O-O`/`O-O-O` is read as the king's move from the e-file of the side to
-//! move's first rank (standard chess only, for now). The engine runs under the same supervisor
+//! - `chess960`: `fischerandom` among the engine's `feature variants`. A Chess960 game is set
+//!   up after `new`, `force` and `variant fischerandom` (and the next standard game after a
+//!   `new` again); castling in its history and in a move to play is sent as `O-O` / `O-O-O`
+//!   (xboard's FRC spelling, Sjaak II's), and a divide's `O-O` / `O-O-O` is read as the king
+//!   taking the rook that keeps the right on that side, on the board the history reaches
+//!   (the core's replay): the suite's Chess960 spelling.
+//!
+//! In standard chess castling written `O-O`/`O-O-O` is read as the king's move from the e-file
+//! of the side to move's first rank. The engine runs under the same supervisor
 //! as `uci:` and `process:` engines: a deadline per question, killed and restarted after a
 //! fault, given up after three failed restarts in a row.
 //!
@@ -50,7 +57,9 @@ use crate::Options;
 use crate::child::{self, LineChild};
 use crate::supervisor::{Failure, Supervisor};
 use answers::white_to_move;
-use chess_conformance::{Answer, Capabilities, Engine, EngineError, Game, Identity, MoveResult};
+use chess_conformance::{
+    Answer, Capabilities, Capability, Engine, EngineError, Game, Identity, MoveResult, Variant,
+};
 use handshake::Features;
 use session::{Session, is_refusal};
 
@@ -71,6 +80,8 @@ pub struct XboardEngine {
     capabilities: Capabilities,
     /// Whether the running process has played moves since its last `new`.
     played: bool,
+    /// Whether the running process plays `variant fischerandom` since its last `new`.
+    frc: bool,
 }
 
 impl std::fmt::Debug for XboardEngine {
@@ -116,12 +127,21 @@ impl XboardEngine {
             features: Features::default(),
             capabilities: Capabilities::NONE,
             played: false,
+            frc: false,
         };
         let (mut child, features) = engine.connect()?;
         engine.identity =
             crate::uci::identity(features.myname.as_deref().unwrap_or(&engine.command()));
         engine.features = features;
         engine.capabilities = engine.probe(&mut child)?;
+        let fischerandom = engine
+            .features
+            .variants
+            .as_ref()
+            .is_some_and(|v| v.iter().any(|name| name == "fischerandom"));
+        if fischerandom && engine.setup.variant.is_none() && !engine.capabilities.is_empty() {
+            engine.capabilities = engine.capabilities.with(Capability::Chess960);
+        }
         engine.supervisor.keep(child);
         Ok(engine)
     }
@@ -140,6 +160,7 @@ impl XboardEngine {
             ping: 0,
             variant: self.setup.variant.clone(),
             played: self.played,
+            frc: self.frc,
         }
     }
 
@@ -157,12 +178,14 @@ impl XboardEngine {
             None => {
                 let attempt = self.connect().map(|(child, _)| child);
                 self.played = false;
+                self.frc = false;
                 self.supervisor.started(attempt)?
             }
         };
         let mut session = self.session(&mut child, self.features.usermove);
         let answer = conversation(&mut session);
         self.played = session.played;
+        self.frc = session.frc;
         match answer {
             Ok(answer) => {
                 self.supervisor.keep(child);
@@ -180,6 +203,14 @@ impl XboardEngine {
     }
 }
 
+/// The position a Chess960 game's history reaches (castling is converted on it); `None` in
+/// standard chess or where the history cannot be replayed.
+fn chess960_position(game: &Game) -> Option<shakmaty::Chess> {
+    (game.variant == Variant::Chess960)
+        .then(|| crate::castling::reached(game.variant, game.fen, game.moves))
+        .flatten()
+}
+
 impl Engine for XboardEngine {
     fn identity(&self) -> Identity {
         self.identity.clone()
@@ -190,9 +221,10 @@ impl Engine for XboardEngine {
     }
 
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
+        let reached = chess960_position(game);
         self.ask(|s| {
             s.position(game)?;
-            let (moves, total) = s.divide(white_to_move(game))?;
+            let (moves, total) = s.divide(white_to_move(game), reached.as_ref())?;
             match total {
                 Some(total) if total == moves.len() as u64 => Ok(moves),
                 Some(total) => Err(s.not_an_answer(format!(
@@ -218,9 +250,10 @@ impl Engine for XboardEngine {
     }
 
     fn play(&mut self, game: &Game, uci: &str) -> Answer<MoveResult> {
+        let reached = chess960_position(game);
         self.ask(|s| {
             s.position(game)?;
-            s.play(uci)?;
+            s.play_in(reached.as_ref(), uci)?;
             let lines = s.sync()?;
             if let Some(refusal) = lines.iter().find(|l| is_refusal(l)) {
                 return Ok(MoveResult::Refused(refusal.trim().to_owned()));

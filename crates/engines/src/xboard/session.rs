@@ -1,13 +1,15 @@
 //! One question's conversation with an xboard engine: `new`, `force` and the variant, the
 //! position set up by `setboard` and moves in force mode, synchronised by `ping`; refusals read
-//! as error verdicts naming the command refused.
+//! as error verdicts naming the command refused; a Chess960 game in `variant fischerandom`.
 
 use std::time::Instant;
 
 use super::sjaak::variant_file;
+use crate::castling;
 use crate::child::{Fault, LineChild};
 use crate::supervisor::Failure;
-use chess_conformance::{EngineError, Game, PieceDefinition};
+use chess_conformance::{EngineError, Game, PieceDefinition, Variant};
+use shakmaty::{CastlingSide, Chess};
 
 /// How many lines of the engine's last output an error message quotes.
 const QUOTED_LINES: usize = 20;
@@ -27,6 +29,8 @@ pub(super) struct Session<'c> {
     pub(super) variant: Option<String>,
     /// Whether moves were played since the last `new`: the next position starts a new game.
     pub(super) played: bool,
+    /// Whether the engine plays `variant fischerandom` (since the last `new`).
+    pub(super) frc: bool,
 }
 
 /// A reply that says the engine refused a command: `Illegal move...`, `Error...`,
@@ -107,6 +111,20 @@ impl Session<'_> {
             self.send(&format!("variant {variant}"))?;
         }
         self.played = false;
+        self.frc = false;
+        Ok(())
+    }
+
+    /// A new game in Chess960 (`new`, `force`, `variant fischerandom`), unless the engine plays
+    /// one already with no moves since; or back in the setup's game from one.
+    fn select_chess960(&mut self, chess960: bool) -> Result<(), Failure> {
+        if chess960 && (!self.frc || self.played) {
+            self.new_game()?;
+            self.send("variant fischerandom")?;
+            self.frc = true;
+        } else if !chess960 && self.frc {
+            self.new_game()?;
+        }
         Ok(())
     }
 
@@ -147,16 +165,31 @@ impl Session<'_> {
     /// refusal of any of them is an error verdict naming it. After moves were played, `new`
     /// first: a game's history is not carried into the next (Sjeng 11.2 crashes after some
     /// hundreds of `setboard`s with moves and no `new`; docs/findings/sjeng.md).
+    ///
+    /// A Chess960 game is played in `variant fischerandom`, its castling moves sent as `O-O` /
+    /// `O-O-O` (Sjaak II's spelling in that variant), found on the board the history reaches.
     pub(super) fn position(&mut self, game: &Game) -> Result<(), Failure> {
+        let chess960 = game.variant == Variant::Chess960;
         if !game.pieces.is_empty() {
             self.pieces_game(game.pieces)?;
+        } else if chess960 || self.frc {
+            self.select_chess960(chess960)?;
         } else if self.played {
             self.new_game()?;
         }
         let setboard = format!("setboard {}", game.fen);
         self.send(&setboard)?;
-        for m in game.moves {
-            self.play(m)?;
+        let positions = if chess960 {
+            castling::positions(game.variant, game.fen, game.moves)
+        } else {
+            Vec::new()
+        };
+        for (i, m) in game.moves.iter().enumerate() {
+            let sent = match positions.get(i) {
+                Some(pos) => xboard_move(pos, m),
+                None => m.clone(),
+            };
+            self.play(&sent)?;
         }
         let described = if game.moves.is_empty() {
             format!("`{setboard}`")
@@ -177,6 +210,14 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// Sends `uci`, played in `pos` (a Chess960 game's position), castling as `O-O` / `O-O-O`.
+    pub(super) fn play_in(&mut self, pos: Option<&Chess>, uci: &str) -> Result<(), Failure> {
+        match pos {
+            Some(pos) => self.play(&xboard_move(pos, uci)),
+            None => self.play(uci),
+        }
+    }
+
     fn move_line(&self, uci: &str) -> String {
         if self.usermove {
             format!("usermove {uci}")
@@ -193,6 +234,16 @@ impl Session<'_> {
             }
             None => Ok(()),
         }
+    }
+}
+
+/// A Chess960 move in xboard's spelling: castling (the king taking its rook) as `O-O` or `O-O-O`,
+/// any other move as it is.
+fn xboard_move(pos: &Chess, uci: &str) -> String {
+    match castling::king_takes_rook(pos, uci) {
+        Some(CastlingSide::KingSide) => "O-O".to_owned(),
+        Some(CastlingSide::QueenSide) => "O-O-O".to_owned(),
+        None => uci.to_owned(),
     }
 }
 
