@@ -26,6 +26,7 @@ pub mod mine;
 mod report;
 pub mod schema;
 pub mod symmetry;
+pub mod twin960;
 mod validate;
 mod yaml;
 
@@ -76,10 +77,14 @@ pub struct TwinRecord {
 pub struct Generation {
     /// Generated cases by rule area, in output order.
     pub areas: BTreeMap<String, Vec<Case>>,
-    /// The generator of each generated case (`flip`, `mirror`, `divide`, `mined`), by id.
+    /// The generator of each generated case (`flip`, `mirror`, `chess960-twin`, `divide`,
+    /// `mined`), by id.
     pub generator: BTreeMap<String, &'static str>,
     /// Every hand-written case under every symmetry.
     pub twins: Vec<TwinRecord>,
+    /// Every hand-written standard castling case read as Chess960 ([`twin960`]): its id and
+    /// what became of its twin.
+    pub chess960_twins: Vec<(String, Twin)>,
     /// Cases made twice (same content) and kept once, by generator.
     pub duplicates: BTreeMap<&'static str, usize>,
     /// The number of hand-written cases per area.
@@ -165,10 +170,10 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
     // The expensive part, area by area on both cores: mining and the perft divides.
     let plain: Vec<&Case> = hand_cases.iter().map(|c| &c.case).collect();
     let made: Vec<(Vec<Case>, Vec<Case>)> = parallel(&AREAS, |area| {
-        let divides = if *area == "perft" {
-            divide::divides(&plain)
-        } else {
-            Vec::new()
+        let divides = match *area {
+            "perft" => divide::divides(&plain, chess_conformance::Variant::Standard),
+            "chess960" => divide::divides(&plain, chess_conformance::Variant::Chess960),
+            _ => Vec::new(),
         };
         let area = Area::from_name(area).expect("every name of AREAS is an area");
         (divides, area.mine())
@@ -183,6 +188,11 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
         for symmetry in Symmetry::ALL {
             for c in hand_cases.iter().filter(|c| c.case.area() == *area) {
                 cases.twin(area, &c.case, symmetry)?;
+            }
+        }
+        if *area == "castling" {
+            for c in hand_cases.iter().filter(|c| c.case.area() == *area) {
+                cases.chess960_twin(area, &c.case)?;
             }
         }
         for case in divides {
@@ -261,6 +271,26 @@ impl Kept {
     }
 }
 
+impl Kept {
+    /// The Chess960 reading of a standard case ([`twin960`]), kept, and what became of it
+    /// recorded.
+    fn chess960_twin(&mut self, area: &str, case: &Case) -> Result<(), GenerateError> {
+        let twin = match twin960::twin(case) {
+            Ok(t) => self.add(area, twin960::GENERATOR, t)?,
+            Err(symmetry::NoTwin::Asymmetric(why)) => Twin::Impossible(why),
+            Err(symmetry::NoTwin::Broken(why)) => {
+                return Err(GenerateError(format!(
+                    "{why} (a bug in the generator or in the case)"
+                )));
+            }
+        };
+        self.generation
+            .chess960_twins
+            .push((case.id.clone(), twin));
+        Ok(())
+    }
+}
+
 /// Why the reference cannot confirm a twin, when the only assertions it does not pass are
 /// `winnable` ones it answers `undetermined`: the analyzer proves what it answers, but its
 /// searches are not symmetric, so a helpmate it finds in a position it may miss in the twin
@@ -333,9 +363,14 @@ pub fn build(cases: &Path) -> Result<(Output, Generation), GenerateError> {
     for (name, bytes) in export::json_files(&all) {
         output.files.insert(format!("json/{name}"), bytes);
     }
-    output
-        .files
-        .insert("epd/perft.epd".into(), export::epd(&all).into_bytes());
+    output.files.insert(
+        "epd/perft.epd".into(),
+        export::epd(&all, chess_conformance::Variant::Standard).into_bytes(),
+    );
+    output.files.insert(
+        "epd/chess960.epd".into(),
+        export::epd(&all, chess_conformance::Variant::Chess960).into_bytes(),
+    );
     output
         .files
         .insert("REPORT.md".into(), report(&generation).into_bytes());
