@@ -4,7 +4,8 @@
 //! A JSON file has the shape of a case file (`{"description": ..., "cases": [...]}`, described by
 //! the JSON Schema of [`super::schema`]), one case per line, hand-written cases first. Perft
 //! depths are object keys, so strings (`"1": 20`). Generated cases carry their generator as a
-//! tag (`flip`, `mirror`, `divide`, `mined`).
+//! tag (`flip`, `mirror`, `chess960-twin`, `divide`, `mined`) and a Chess960 case its
+//! `"variant": "chess960"`.
 //!
 //! The EPD files (`perft.epd`, and `chess960.epd` for the Chess960 positions, castling rights
 //! in Shredder-FEN) have one line per perft case: the position reached (the FEN's first four fields
@@ -140,5 +141,27 @@ mod tests {
         let parsed: chess_conformance::case::CaseFile =
             serde_json::from_slice(&files[0].1).unwrap();
         assert_eq!(parsed.cases[0], catalogue.cases()[0].case);
+    }
+
+    #[test]
+    fn chess960_perft_goes_to_its_own_epd_in_shredder_fen() {
+        // Start 0 (BBQNNRKR): rooks on f and h, written HFhf.
+        let yaml = "variant: chess960\ncases:\n  - id: chess960/x\n    title: t\n    rule: II.1\n    fen: bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n    expect:\n      perft: { 1: 20 }\n";
+        let catalogue = Catalogue::from_sources(
+            [Source {
+                name: "cases/chess960.yaml".into(),
+                text: yaml.into(),
+            }],
+            [],
+        )
+        .unwrap();
+        assert_eq!(epd(&catalogue, Variant::Standard), "");
+        assert_eq!(
+            epd(&catalogue, Variant::Chess960),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - ;D1 20 ;id \"chess960/x\"\n"
+        );
+        let files = json_files(&catalogue);
+        let text = String::from_utf8(files[0].1.clone()).unwrap();
+        assert!(text.contains("\"variant\":\"chess960\""), "{text}");
     }
 }

@@ -9,8 +9,8 @@
 
 use serde::Serialize;
 
-use chess_conformance::assertion::{Assertion, Mapper};
 use chess_conformance::Variant;
+use chess_conformance::assertion::{Assertion, Mapper};
 use chess_conformance::case::{Case, Expect};
 
 /// FNV-1a, 64 bits.

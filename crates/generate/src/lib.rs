@@ -5,7 +5,10 @@
 //!
 //! - [`symmetry`]: the colour-flipped and file-mirrored twin of every hand-written case whose
 //!   rule allows it; a case that has no twin is listed in the report with the reason.
-//! - [`divide`]: perft divides of the hand-written perft positions, one case per move.
+//! - [`twin960`]: the Chess960 reading of every standard castling case whose answers do not
+//!   rest on standard chess alone (castling written as the king taking its rook).
+//! - [`divide`]: perft divides of the hand-written perft positions, one case per move
+//!   (Chess960's in the area `chess960`).
 //! - [`mine`]: cases mined from seeded random games and positions, pattern by pattern.
 //!
 //! Each generated case is named by its content ([`ids`]), written to `generated/<area>.yaml` in
@@ -14,7 +17,7 @@
 //! hand-written case it came from) and stops the generation. The output is a pure function of
 //! `cases/` and the seeds: no clock, no hash-map order, no floating point, so the same bytes come
 //! out on every run and every machine, and `generate --check` can compare them with what is
-//! committed. The exports ([`export`]: JSON per area, EPD of the perft cases) and the JSON Schema
+//! committed. The exports ([`export`]: JSON per area, EPD of the perft cases, Chess960's apart) and the JSON Schema
 //! of the case format ([`schema`]) are written beside them.
 
 mod area;
@@ -284,9 +287,7 @@ impl Kept {
                 )));
             }
         };
-        self.generation
-            .chess960_twins
-            .push((case.id.clone(), twin));
+        self.generation.chess960_twins.push((case.id.clone(), twin));
         Ok(())
     }
 }

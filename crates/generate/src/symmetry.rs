@@ -17,8 +17,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
 pub use chess_conformance::Symmetry;
-use chess_conformance::assertion::{Assertion, Facts, Mapper, Twin, Visitor};
 use chess_conformance::Variant;
+use chess_conformance::assertion::{Assertion, Facts, Mapper, Twin, Visitor};
 use chess_conformance::case::Case;
 use chess_conformance::replay::Replay;
 

@@ -46,7 +46,10 @@ pub fn twin(case: &Case) -> Result<Case, NoTwin> {
         );
     }
     let standard = parse_fen_in(&case.fen, Variant::Standard).map_err(|e| {
-        NoTwin::Broken(format!("`{}` does not set up in standard chess: {e}", case.id))
+        NoTwin::Broken(format!(
+            "`{}` does not set up in standard chess: {e}",
+            case.id
+        ))
     })?;
     let chess960 = match parse_fen_in(&case.fen, Variant::Chess960) {
         Ok(pos) => pos,
@@ -237,10 +240,7 @@ mod tests {
         assert_eq!(t.variant, Some(Variant::Chess960));
         assert_eq!(t.expect.legal.unwrap(), ["e8a8", "e8h8", "e8d8"]);
         assert_eq!(t.expect.san.unwrap().keys().collect::<Vec<_>>(), ["e8a8"]);
-        assert_eq!(
-            t.expect.from_san.unwrap()["O-O"].as_deref(),
-            Some("e8h8")
-        );
+        assert_eq!(t.expect.from_san.unwrap()["O-O"].as_deref(), Some("e8h8"));
         let after = &t.expect.after.unwrap()[0];
         assert_eq!(after.mv, "e8h8");
         assert_eq!(after.fen, "r4rk1/8/8/8/8/8/8/R4RK1 w - - 2 2");
@@ -250,7 +250,11 @@ mod tests {
     #[test]
     fn a_two_square_king_move_without_its_rook_stays() {
         // No rook on h1: e1g1 is no castling to convert (and is illegal either way).
-        let c = case("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", &[], "{illegal: [e1g1], legal: [e1c1]}");
+        let c = case(
+            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+            &[],
+            "{illegal: [e1g1], legal: [e1c1]}",
+        );
         let t = twin(&c).unwrap();
         assert_eq!(t.expect.illegal.unwrap(), ["e1g1"]);
         assert_eq!(t.expect.legal.unwrap(), ["e1a1"]);
@@ -259,7 +263,11 @@ mod tests {
     #[test]
     fn a_case_about_the_king_taking_its_rook_has_no_twin() {
         // In standard chess e1h1 is no move; in Chess960 it is O-O.
-        let c = case("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &[], "{illegal: [e1h1], legal: [e1g1]}");
+        let c = case(
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            &[],
+            "{illegal: [e1h1], legal: [e1g1]}",
+        );
         assert!(matches!(twin(&c), Err(NoTwin::Asymmetric(why)) if why.contains("e1h1")));
     }
 

@@ -314,7 +314,13 @@ fn position_case(n: usize, game: &RandomGame, ply: usize, name: &str, from_start
 }
 
 /// Castling is legal: which castlings, their SAN and the position after each.
-fn castles_case(n: usize, game: &RandomGame, ply: usize, castlings: &[Move], from_start: bool) -> Case {
+fn castles_case(
+    n: usize,
+    game: &RandomGame,
+    ply: usize,
+    castlings: &[Move],
+    from_start: bool,
+) -> Case {
     let pos = &game.positions[ply];
     let mut c = position_case(n, game, ply, "castles", from_start);
     let moves: Vec<String> = castlings.iter().map(|mv| uci(pos, *mv)).collect();
@@ -418,13 +424,23 @@ mod tests {
         let cases = crate::Area::Chess960.mine();
         assert!(cases.len() >= 1000, "{}", cases.len());
         for (name, ..) in PATTERNS {
-            let n = cases.iter().filter(|c| c.tags.iter().any(|t| t == name)).count();
+            let n = cases
+                .iter()
+                .filter(|c| c.tags.iter().any(|t| t == name))
+                .count();
             // A rook captured on its square is the rarest in random play.
             assert!(n >= 20, "{name}: {n}");
         }
         let starts: std::collections::BTreeSet<&str> = cases
             .iter()
-            .filter_map(|c| c.source.as_deref()?.split("start ").nth(1)?.split(' ').next())
+            .filter_map(|c| {
+                c.source
+                    .as_deref()?
+                    .split("start ")
+                    .nth(1)?
+                    .split(' ')
+                    .next()
+            })
             .collect();
         assert!(starts.len() >= 500, "{} starts", starts.len());
         assert!(cases.iter().all(|c| c.variant == Some(Variant::Chess960)));
