@@ -271,6 +271,15 @@ fn uci(pos: &Chess, mv: Move) -> String {
     replay::to_uci_in(pos, mv)
 }
 
+/// `1 ply`, `2 plies`.
+fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// The moves of the first `plies` plies, castling as the king taking its rook.
 fn history(game: &RandomGame, plies: usize) -> Vec<String> {
     game.moves[..plies]
@@ -288,13 +297,13 @@ fn position_case(n: usize, game: &RandomGame, ply: usize, name: &str, from_start
         (
             start_fen(n),
             history(game, ply),
-            format!("{ply} plies from Chess960 start {n}"),
+            format!("{} from Chess960 start {n}", plies(ply)),
         )
     } else {
         (
             super::fen(&game.positions[ply]),
             Vec::new(),
-            format!("reached {ply} plies from Chess960 start {n}"),
+            format!("reached {} from Chess960 start {n}", plies(ply)),
         )
     };
     let mut c = super::case(
@@ -361,9 +370,9 @@ fn after_case(n: usize, game: &RandomGame, ply: usize, name: &str) -> Case {
     let fen = super::fen(&game.positions[ply]);
     let mut c = super::case(
         format!(
-            "{} plies from Chess960 start {n} ({}), then {mv}: the castling rights in the FEN \
+            "{} from Chess960 start {n} ({}), then {mv}: the castling rights in the FEN \
              after",
-            ply - 1,
+            plies(ply - 1),
             start_rank(n)
         ),
         rule,
