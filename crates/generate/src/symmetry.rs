@@ -450,6 +450,36 @@ mod tests {
     }
 
     #[test]
+    fn chess960_flips_keep_the_castling_letters_meaning() {
+        assert_eq!(flip_castling_field("KQkq"), "KQkq");
+        assert_eq!(flip_castling_field("Kq"), "Qk");
+        assert_eq!(flip_castling_field("HAha"), "HAha");
+        // White's g and e rights with Black's g: Black's g and e with White's g.
+        assert_eq!(flip_castling_field("GEg"), "Gge");
+        assert_eq!(flip_castling_field("-"), "-");
+        // A Shredder-FEN case flipped: the letters stay Shredder-FEN, the side to move swaps.
+        let mut c = case(
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+            &[],
+            Expect {
+                legal: Some(vec!["a2a3".into()]),
+                ..Expect::default()
+            },
+        );
+        c.variant = Some(chess_conformance::Variant::Chess960);
+        let t = twin(&c, Symmetry::Flip).unwrap();
+        assert_eq!(
+            t.fen,
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN b GEge - 0 1"
+        );
+        assert_eq!(t.expect.legal.unwrap(), ["a7a6"]);
+        assert!(matches!(
+            twin(&c, Symmetry::Mirror),
+            Err(NoTwin::Asymmetric(_))
+        ));
+    }
+
+    #[test]
     fn valid_cases_have_no_twin_and_say_why() {
         let c = case(
             "4k3/8/8/8/8/8/8/4K2K w - - 0 1",
