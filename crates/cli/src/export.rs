@@ -27,7 +27,8 @@ pub struct ExportArgs {
 enum Format {
     /// One `<area>.json` per rule area, in the shape of a case file (see the JSON Schema).
     Json,
-    /// `perft.epd`: the perft cases, one EPD line each with `;D<depth> <nodes>` and `;id`.
+    /// `perft.epd`: the perft cases, one EPD line each with `;D<depth> <nodes>` and `;id`;
+    /// `chess960.epd`: the Chess960 ones, castling rights in Shredder-FEN.
     Epd,
 }
 
@@ -37,7 +38,16 @@ pub fn export(args: &ExportArgs) -> Result<ExitCode, BadInput> {
         Format::Json => ("generated/json", export::json_files(&catalogue)),
         Format::Epd => (
             "generated/epd",
-            vec![("perft.epd".to_owned(), export::epd(&catalogue).into_bytes())],
+            vec![
+                (
+                    "perft.epd".to_owned(),
+                    export::epd(&catalogue, chess_conformance::Variant::Standard).into_bytes(),
+                ),
+                (
+                    "chess960.epd".to_owned(),
+                    export::epd(&catalogue, chess_conformance::Variant::Chess960).into_bytes(),
+                ),
+            ],
         ),
     };
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from(default));

@@ -45,7 +45,7 @@ macro_rules! areas {
 areas! {
     Attacks = "attacks" => mine::positions::attacks,
     Castling = "castling" => mine::castling::castling,
-    Chess960 = "chess960" => mine::unmined,
+    Chess960 = "chess960" => mine::chess960::chess960,
     Check = "check" => mine::positions::check,
     Checkmate = "checkmate" => mine::endings::checkmate,
     DeadPosition = "dead-position" => mine::dead::dead_position,

@@ -13,23 +13,25 @@ use std::collections::BTreeMap;
 use shakmaty::Position;
 use shakmaty::san::SanPlus;
 
+use chess_conformance::Variant;
 use chess_conformance::case::{Case, Expect};
 use chess_conformance::replay::{self, Replay};
 
 /// The largest total a generated perft case asks for, in nodes.
 pub const TOTAL_BUDGET: u64 = 1_000_000;
 
-/// The divide and total cases of the perft positions among `hand` (ids empty).
-pub fn divides(hand: &[&Case]) -> Vec<Case> {
+/// The divide and total cases of the perft positions of `variant` among `hand` (ids empty).
+/// In Chess960 the position keeps its castling mode, so castling below it is counted and
+/// written as the king taking its rook (`e1h1`).
+pub fn divides(hand: &[&Case], variant: Variant) -> Vec<Case> {
     let mut out = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
     for case in hand {
-        // The divides are counted by shakmaty, which knows the standard six only; Chess960's
-        // divides are not written yet.
-        if case.expect.perft.is_none() || !case.pieces.is_empty() || !case.variant().is_standard() {
+        // The divides are counted by shakmaty, which knows the standard six only.
+        if case.expect.perft.is_none() || !case.pieces.is_empty() || case.variant() != variant {
             continue;
         }
-        let Ok(replay) = Replay::new(&case.fen, &case.moves) else {
+        let Ok(replay) = Replay::in_variant(variant, &case.fen, &case.moves) else {
             continue;
         };
         let fen_key = crate::symmetry::fen_of(&replay.position);
@@ -38,11 +40,11 @@ pub fn divides(hand: &[&Case]) -> Vec<Case> {
         }
         let pos = &replay.position;
         let mut legal: Vec<_> = pos.legal_moves().into_iter().collect();
-        legal.sort_by_key(|m| replay::to_uci(*m));
+        legal.sort_by_key(|m| replay::to_uci_in(pos, *m));
         for m in legal {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let uci = replay::to_uci(m);
+            let uci = replay::to_uci_in(pos, m);
             let san = SanPlus::from_move(pos.clone(), m).to_string();
             let counts: BTreeMap<u32, u64> =
                 (1..=2).map(|d| (d, shakmaty::perft(&child, d))).collect();

@@ -9,6 +9,7 @@
 
 use serde::Serialize;
 
+use chess_conformance::Variant;
 use chess_conformance::assertion::{Assertion, Mapper};
 use chess_conformance::case::{Case, Expect};
 
@@ -33,15 +34,22 @@ struct Content<'c> {
     fen: &'c str,
     moves: &'c [String],
     expect: Expect,
+    /// The game, written only when it is not standard chess, so that a standard case's content
+    /// (and id) reads as before the variant existed, and the Chess960 reading of a standard
+    /// position is another case.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant: Option<Variant>,
 }
 
 /// The canonical text of what a case says: position, history and expectation, lists sorted.
-/// Title, source, tags and id are left out: they describe the case, they do not change it.
+/// Title, source, tags and id are left out: they describe the case, they do not change it; the
+/// variant is in (the same FEN and moves in Chess960 are another game).
 pub fn content_key(case: &Case) -> String {
     let content = Content {
         fen: &case.fen,
         moves: &case.moves,
         expect: normalized(&case.expect),
+        variant: Some(case.variant()).filter(|v| !v.is_standard()),
     };
     serde_json::to_string(&content).expect("case content serializes to JSON")
 }

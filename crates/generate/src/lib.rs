@@ -5,7 +5,10 @@
 //!
 //! - [`symmetry`]: the colour-flipped and file-mirrored twin of every hand-written case whose
 //!   rule allows it; a case that has no twin is listed in the report with the reason.
-//! - [`divide`]: perft divides of the hand-written perft positions, one case per move.
+//! - [`twin960`]: the Chess960 reading of every standard castling case whose answers do not
+//!   rest on standard chess alone (castling written as the king taking its rook).
+//! - [`divide`]: perft divides of the hand-written perft positions, one case per move
+//!   (Chess960's in the area `chess960`).
 //! - [`mine`]: cases mined from seeded random games and positions, pattern by pattern.
 //!
 //! Each generated case is named by its content ([`ids`]), written to `generated/<area>.yaml` in
@@ -14,7 +17,7 @@
 //! hand-written case it came from) and stops the generation. The output is a pure function of
 //! `cases/` and the seeds: no clock, no hash-map order, no floating point, so the same bytes come
 //! out on every run and every machine, and `generate --check` can compare them with what is
-//! committed. The exports ([`export`]: JSON per area, EPD of the perft cases) and the JSON Schema
+//! committed. The exports ([`export`]: JSON per area, EPD of the perft cases, Chess960's apart) and the JSON Schema
 //! of the case format ([`schema`]) are written beside them.
 
 mod area;
@@ -26,6 +29,7 @@ pub mod mine;
 mod report;
 pub mod schema;
 pub mod symmetry;
+pub mod twin960;
 mod validate;
 mod yaml;
 
@@ -76,10 +80,14 @@ pub struct TwinRecord {
 pub struct Generation {
     /// Generated cases by rule area, in output order.
     pub areas: BTreeMap<String, Vec<Case>>,
-    /// The generator of each generated case (`flip`, `mirror`, `divide`, `mined`), by id.
+    /// The generator of each generated case (`flip`, `mirror`, `chess960-twin`, `divide`,
+    /// `mined`), by id.
     pub generator: BTreeMap<String, &'static str>,
     /// Every hand-written case under every symmetry.
     pub twins: Vec<TwinRecord>,
+    /// Every hand-written standard castling case read as Chess960 ([`twin960`]): its id and
+    /// what became of its twin.
+    pub chess960_twins: Vec<(String, Twin)>,
     /// Cases made twice (same content) and kept once, by generator.
     pub duplicates: BTreeMap<&'static str, usize>,
     /// The number of hand-written cases per area.
@@ -165,10 +173,10 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
     // The expensive part, area by area on both cores: mining and the perft divides.
     let plain: Vec<&Case> = hand_cases.iter().map(|c| &c.case).collect();
     let made: Vec<(Vec<Case>, Vec<Case>)> = parallel(&AREAS, |area| {
-        let divides = if *area == "perft" {
-            divide::divides(&plain)
-        } else {
-            Vec::new()
+        let divides = match *area {
+            "perft" => divide::divides(&plain, chess_conformance::Variant::Standard),
+            "chess960" => divide::divides(&plain, chess_conformance::Variant::Chess960),
+            _ => Vec::new(),
         };
         let area = Area::from_name(area).expect("every name of AREAS is an area");
         (divides, area.mine())
@@ -183,6 +191,11 @@ pub fn generate(hand: &Catalogue) -> Result<Generation, GenerateError> {
         for symmetry in Symmetry::ALL {
             for c in hand_cases.iter().filter(|c| c.case.area() == *area) {
                 cases.twin(area, &c.case, symmetry)?;
+            }
+        }
+        if *area == "castling" {
+            for c in hand_cases.iter().filter(|c| c.case.area() == *area) {
+                cases.chess960_twin(area, &c.case)?;
             }
         }
         for case in divides {
@@ -261,6 +274,24 @@ impl Kept {
     }
 }
 
+impl Kept {
+    /// The Chess960 reading of a standard case ([`twin960`]), kept, and what became of it
+    /// recorded.
+    fn chess960_twin(&mut self, area: &str, case: &Case) -> Result<(), GenerateError> {
+        let twin = match twin960::twin(case) {
+            Ok(t) => self.add(area, twin960::GENERATOR, t)?,
+            Err(symmetry::NoTwin::Asymmetric(why)) => Twin::Impossible(why),
+            Err(symmetry::NoTwin::Broken(why)) => {
+                return Err(GenerateError(format!(
+                    "{why} (a bug in the generator or in the case)"
+                )));
+            }
+        };
+        self.generation.chess960_twins.push((case.id.clone(), twin));
+        Ok(())
+    }
+}
+
 /// Why the reference cannot confirm a twin, when the only assertions it does not pass are
 /// `winnable` ones it answers `undetermined`: the analyzer proves what it answers, but its
 /// searches are not symmetric, so a helpmate it finds in a position it may miss in the twin
@@ -333,9 +364,14 @@ pub fn build(cases: &Path) -> Result<(Output, Generation), GenerateError> {
     for (name, bytes) in export::json_files(&all) {
         output.files.insert(format!("json/{name}"), bytes);
     }
-    output
-        .files
-        .insert("epd/perft.epd".into(), export::epd(&all).into_bytes());
+    output.files.insert(
+        "epd/perft.epd".into(),
+        export::epd(&all, chess_conformance::Variant::Standard).into_bytes(),
+    );
+    output.files.insert(
+        "epd/chess960.epd".into(),
+        export::epd(&all, chess_conformance::Variant::Chess960).into_bytes(),
+    );
     output
         .files
         .insert("REPORT.md".into(), report(&generation).into_bytes());

@@ -27,9 +27,11 @@ pub fn report(g: &Generation) -> String {
 
 /// The cases per area and per generator.
 fn counts(g: &Generation, out: &mut String) {
-    out.push_str("| area | hand-written | flip | mirror | divide | mined | generated |\n");
-    out.push_str("|---|---:|---:|---:|---:|---:|---:|\n");
-    let mut totals = [0usize; 6];
+    out.push_str(
+        "| area | hand-written | flip | mirror | Chess960 twin | divide | mined | generated |\n",
+    );
+    out.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut totals = [0usize; 7];
     for area in AREAS {
         let cases = g.areas.get(area).map_or(&[][..], |v| v.as_slice());
         let count = |name: &str| {
@@ -42,6 +44,7 @@ fn counts(g: &Generation, out: &mut String) {
             g.hand_written.get(area).copied().unwrap_or(0),
             count("flip"),
             count("mirror"),
+            count(crate::twin960::GENERATOR),
             count("divide"),
             count("mined"),
             cases.len(),
@@ -51,14 +54,14 @@ fn counts(g: &Generation, out: &mut String) {
         }
         let _ = writeln!(
             out,
-            "| {area} | {} | {} | {} | {} | {} | {} |",
-            row[0], row[1], row[2], row[3], row[4], row[5]
+            "| {area} | {} | {} | {} | {} | {} | {} | {} |",
+            row[0], row[1], row[2], row[3], row[4], row[5], row[6]
         );
     }
     let _ = writeln!(
         out,
-        "| **all** | {} | {} | {} | {} | {} | **{}** |\n",
-        totals[0], totals[1], totals[2], totals[3], totals[4], totals[5]
+        "| **all** | {} | {} | {} | {} | {} | {} | **{}** |\n",
+        totals[0], totals[1], totals[2], totals[3], totals[4], totals[5], totals[6]
     );
     if !g.duplicates.is_empty() {
         let list: Vec<String> = g
@@ -110,6 +113,18 @@ fn twins(g: &Generation, out: &mut String) {
             percent(with, records.len())
         );
     }
+    let readings = &g.chess960_twins;
+    let generated = readings
+        .iter()
+        .filter(|t| matches!(t.1, Twin::Generated(_)))
+        .count();
+    let _ = writeln!(
+        out,
+        "- Chess960 reading of the standard castling cases (the same position as Chess960, \
+         castling as the king taking its rook): {generated} of {} generated ({}).",
+        readings.len(),
+        percent(generated, readings.len())
+    );
     out.push_str("\n| area | hand-written | flip twins | mirror twins |\n|---|---:|---:|---:|\n");
     for area in AREAS {
         let share = |symmetry: Symmetry| {
@@ -150,6 +165,14 @@ fn without_twins(g: &Generation, out: &mut String) {
                 .entry((t.symmetry.name(), why.as_str()))
                 .or_default()
                 .insert(t.id.as_str());
+        }
+    }
+    for (id, twin) in &g.chess960_twins {
+        if let Twin::Impossible(why) = twin {
+            reasons
+                .entry((crate::twin960::GENERATOR, why.as_str()))
+                .or_default()
+                .insert(id.as_str());
         }
     }
     let mut unconfirmed: BTreeMap<(&str, &str), BTreeSet<&str>> = BTreeMap::new();

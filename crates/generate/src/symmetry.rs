@@ -17,6 +17,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
 pub use chess_conformance::Symmetry;
+use chess_conformance::Variant;
 use chess_conformance::assertion::{Assertion, Facts, Mapper, Twin, Visitor};
 use chess_conformance::case::Case;
 use chess_conformance::replay::Replay;
@@ -37,12 +38,22 @@ pub fn obstacle(case: &Case, symmetry: Symmetry) -> Option<String> {
     }
     impl Visitor for Obstacles<'_> {
         fn visit<A: Assertion>(&mut self, value: &A::Value) {
-            if self.found.is_none() {
-                self.found = A::obstacle(value, self.symmetry, &self.facts);
+            if self.found.is_some() {
+                return;
             }
+            if A::KEY == "valid"
+                && self.facts.variant == Variant::Chess960
+                && self.symmetry == Symmetry::Flip
+            {
+                // A Chess960 `valid` case asks how the castling field reads (Guidelines II.2),
+                // the same for both colours; only the flip of a start position is unreachable.
+                self.found = black_to_move_at_start(self.facts.fen, self.symmetry);
+                return;
+            }
+            self.found = A::obstacle(value, self.symmetry, &self.facts);
         }
     }
-    let game = Replay::new(&case.fen, &case.moves).ok();
+    let game = Replay::in_variant(case.variant(), &case.fen, &case.moves).ok();
     let mut obstacles = Obstacles {
         symmetry,
         facts: Facts {
@@ -61,6 +72,48 @@ pub fn obstacle(case: &Case, symmetry: Symmetry) -> Option<String> {
     } else {
         obstacles.found
     }
+}
+
+/// Why the twin of a Chess960 `valid` case is unreachable, if it is: the flip of a start
+/// position (one of the 960 of [`crate::mine::chess960::start_rank`], White to move) is the same
+/// start with Black to move, which no game reaches, White moving first (Article 1.2).
+fn black_to_move_at_start(fen: &str, symmetry: Symmetry) -> Option<String> {
+    let twin = symmetry.fen(fen).ok()?;
+    let mut fields = twin.split(' ');
+    let placement = fields.next()?;
+    let turn = fields.next()?;
+    let start = crate::mine::chess960::start_number(placement)?;
+    (turn == "b").then(|| {
+        format!(
+            "the colour flip of a start position (Chess960 start {start}, Scharnagl's \
+             numbering) is that start with Black to move, which no game reaches: White moves \
+             first (Article 1.2)"
+        )
+    })
+}
+
+/// The castling field of a FEN under the colour flip, letter for letter: each letter changes
+/// case and keeps its meaning (X-FEN `K` for White's outermost h-side rook becomes `k` for
+/// Black's; Shredder-FEN `H` becomes `h`), White's letters first, each colour's in its order.
+/// Unlike a round trip through a parsed position, Shredder-FEN stays Shredder-FEN and a field
+/// that names no rook (a case about an invalid FEN) stays as wrong as it was.
+pub fn flip_castling_field(field: &str) -> String {
+    if field == "-" {
+        return field.to_owned();
+    }
+    let swapped: Vec<char> = field
+        .chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect();
+    let upper = swapped.iter().filter(|c| c.is_ascii_uppercase());
+    let other = swapped.iter().filter(|c| !c.is_ascii_uppercase());
+    upper.chain(other).collect()
 }
 
 /// Why a case has no twin.
@@ -87,9 +140,12 @@ pub fn twin(case: &Case, symmetry: Symmetry) -> Result<Case, NoTwin> {
             "a case of pieces beyond the standard six: its twins are written by hand".into(),
         ));
     }
-    if !case.variant().is_standard() {
+    if !case.variant().is_standard() && symmetry == Symmetry::Mirror {
         return Err(NoTwin::Asymmetric(
-            "a Chess960 case: its twins are not generated yet".into(),
+            "a Chess960 case: castling differs between the a-side and the h-side (Guidelines \
+             II.3: O-O-O ends on c1 and d1, O-O on g1 and f1), so no file mirror; the colour \
+             flip is its twin"
+                .into(),
         ));
     }
     if let Some(why) = obstacle(case, symmetry) {
@@ -118,16 +174,28 @@ fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
         expect,
     } = case;
     let s = symmetry;
-    let fen_twin = s.fen(fen)?;
+    let game = case.variant();
+    let mut fen_twin = s.fen(fen)?;
+    if game == Variant::Chess960 && s == Symmetry::Flip {
+        fen_twin = with_castling_field(&fen_twin, fen, flip_castling_field);
+    }
     let moves_twin: Vec<String> = moves.iter().map(|m| s.uci(m)).collect();
 
     // The move number after each `after` move, recomputed in the twin's game: it goes up after
-    // Black's move, and the flip changes who moves.
-    let reached = Replay::new(&fen_twin, &moves_twin).map_err(|e| {
-        format!("the transformed position or history is not legal ({e}): a bug in the transform")
-    })?;
-    let fullmoves_after = u32::from(reached.position.fullmoves())
-        + u32::from(reached.position.turn() == Color::Black);
+    // Black's move, and the flip changes who moves. (A position the case calls invalid is not
+    // replayed: it has no `after`.)
+    let fullmoves_after = match Replay::in_variant(game, &fen_twin, &moves_twin) {
+        Ok(reached) => {
+            u32::from(reached.position.fullmoves())
+                + u32::from(reached.position.turn() == Color::Black)
+        }
+        Err(_) if expect.valid == Some(false) => 1,
+        Err(e) => {
+            return Err(format!(
+                "the transformed position or history is not legal ({e}): a bug in the transform"
+            ));
+        }
+    };
 
     struct Transform(Twin);
     impl Mapper for Transform {
@@ -166,6 +234,18 @@ fn transform(case: &Case, symmetry: Symmetry) -> Result<Case, String> {
         pieces: pieces.clone(),
         variant: *variant,
     })
+}
+
+/// `fen` with the castling field (its third) of `original` under `map`.
+fn with_castling_field(fen: &str, original: &str, map: impl Fn(&str) -> String) -> String {
+    let Some(field) = original.split(' ').nth(2) else {
+        return fen.to_owned();
+    };
+    fen.split(' ')
+        .enumerate()
+        .map(|(i, f)| if i == 2 { map(field) } else { f.to_owned() })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The FEN of a position, en passant square written when a capture is legal.
@@ -367,6 +447,36 @@ mod tests {
             Obligation::Moves(vec!["e1f1".into()]),
         );
         assert!(twin(&c, Symmetry::Mirror).is_ok());
+    }
+
+    #[test]
+    fn chess960_flips_keep_the_castling_letters_meaning() {
+        assert_eq!(flip_castling_field("KQkq"), "KQkq");
+        assert_eq!(flip_castling_field("Kq"), "Qk");
+        assert_eq!(flip_castling_field("HAha"), "HAha");
+        // White's g and e rights with Black's g: Black's g and e with White's g.
+        assert_eq!(flip_castling_field("GEg"), "Gge");
+        assert_eq!(flip_castling_field("-"), "-");
+        // A Shredder-FEN case flipped: the letters stay Shredder-FEN, the side to move swaps.
+        let mut c = case(
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+            &[],
+            Expect {
+                legal: Some(vec!["a2a3".into()]),
+                ..Expect::default()
+            },
+        );
+        c.variant = Some(chess_conformance::Variant::Chess960);
+        let t = twin(&c, Symmetry::Flip).unwrap();
+        assert_eq!(
+            t.fen,
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN b GEge - 0 1"
+        );
+        assert_eq!(t.expect.legal.unwrap(), ["a7a6"]);
+        assert!(matches!(
+            twin(&c, Symmetry::Mirror),
+            Err(NoTwin::Asymmetric(_))
+        ));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::{AREAS, GenerateError, Generation, Twin, parallel};
 /// Loads the generated files back with the hand-written ones through the strict loader, checks
 /// that they read back as generated, and runs every generated case against the reference: each
 /// must pass, but for the twins of a case the reference is known to fail
-/// ([`Baseline::reference`](chess_conformance::Baseline::reference)).
+/// ([`Baseline::reference`](chess_conformance::Baseline::reference)) or does not pass yet.
 ///
 /// # Errors
 ///
@@ -66,12 +66,35 @@ pub fn validate(
             _ => None,
         })
         .collect();
+    // The hand-written case each twin comes from, to excuse the twin of a hand-written case
+    // the reference does not pass yet (a failure not in its baseline is the work of another
+    // change, and the twin fails as its source does until then).
+    let source_of: BTreeMap<&str, &str> = generation
+        .twins
+        .iter()
+        .filter_map(|t| match &t.twin {
+            Twin::Generated(id) => Some((id.as_str(), t.id.as_str())),
+            _ => None,
+        })
+        .collect();
+    let source_fails = |id: &str, reference: &mut Reference| {
+        source_of.get(id).is_some_and(|source| {
+            catalogue
+                .cases()
+                .iter()
+                .find(|c| c.case.id == *source)
+                .is_some_and(|c| chess_conformance::check(reference, c).outcome != Outcome::Pass)
+        })
+    };
     let problems: Vec<Vec<String>> = parallel(&AREAS, |area| {
         let mut reference = Reference::new();
         let mut problems = Vec::new();
         for c in loaded.iter().filter(|c| c.case.area() == *area) {
             let verdict = chess_conformance::check(&mut reference, c);
-            if verdict.outcome != Outcome::Pass && !known.contains(c.case.id.as_str()) {
+            if verdict.outcome != Outcome::Pass
+                && !known.contains(c.case.id.as_str())
+                && !source_fails(&c.case.id, &mut reference)
+            {
                 let mut text = format!("{}: {}", c.case.id, verdict.outcome);
                 if let Some(source) = &c.case.source {
                     let _ = write!(text, " [{source}]");

@@ -50,7 +50,7 @@ fn at_least_20000_generated_cases_and_500_per_area_named_by_generator_and_hash()
         let parts: Vec<&str> = c.case.id.split('/').collect();
         assert_eq!(parts.len(), 3, "{}", c.case.id);
         assert!(
-            ["flip", "mirror", "divide", "mined"].contains(&parts[1]),
+            ["flip", "mirror", "chess960-twin", "divide", "mined"].contains(&parts[1]),
             "{}",
             c.case.id
         );
@@ -75,4 +75,59 @@ fn at_least_20000_generated_cases_and_500_per_area_named_by_generator_and_hash()
         }
         assert!(n >= 500, "{area}: {n} generated cases");
     }
+}
+
+#[test]
+fn chess960_cases_are_played_as_chess960_and_mined_from_every_start() {
+    let catalogue = Catalogue::builtin().unwrap();
+    let generated: Vec<_> = catalogue
+        .cases()
+        .iter()
+        .filter(|c| c.origin == Origin::Generated)
+        .collect();
+    let kind = |c: &&&chess_conformance::LoadedCase| c.case.id.split('/').nth(1).map(str::to_owned);
+    // The Chess960 reading of the standard castling cases, and everything of the area.
+    for c in &generated {
+        let reading = kind(&c).as_deref() == Some("chess960-twin");
+        if reading || c.case.area() == "chess960" {
+            assert_eq!(
+                c.case.variant(),
+                chess_conformance::Variant::Chess960,
+                "{}",
+                c.case.id
+            );
+        } else {
+            assert!(c.case.variant().is_standard(), "{}", c.case.id);
+        }
+        if reading {
+            assert_eq!(c.case.area(), "castling", "{}", c.case.id);
+            // Castling as the king taking its rook: no two-square king move from e1 or e8
+            // is listed as legal.
+            for m in c.case.expect.legal.iter().flatten() {
+                assert!(
+                    !["e1g1", "e1c1", "e8g8", "e8c8"].contains(&m.as_str()),
+                    "{}: {m}",
+                    c.case.id
+                );
+            }
+        }
+    }
+    let mined: Vec<_> = generated
+        .iter()
+        .filter(|c| c.case.area() == "chess960" && kind(c).as_deref() == Some("mined"))
+        .collect();
+    assert!(mined.len() >= 1000, "{} mined Chess960 cases", mined.len());
+    let starts: std::collections::BTreeSet<&str> = mined
+        .iter()
+        .filter_map(|c| {
+            c.case
+                .source
+                .as_deref()?
+                .split("start ")
+                .nth(1)?
+                .split(' ')
+                .next()
+        })
+        .collect();
+    assert!(starts.len() >= 500, "mined from {} starts", starts.len());
 }

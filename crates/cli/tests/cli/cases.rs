@@ -94,6 +94,25 @@ fn export_writes_json_per_area_and_epd_of_the_perft_cases() {
         ),
         "{epd}"
     );
+    // The Chess960 positions in a file of their own, and none in the standard one.
+    let out = cli(&[
+        "export",
+        "--format",
+        "epd",
+        "--filter",
+        "chess960/perft-cpw-01",
+        "--out",
+        out_dir,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(dir.join("perft.epd")).unwrap(), "");
+    let epd = std::fs::read_to_string(dir.join("chess960.epd")).unwrap();
+    assert!(
+        epd.starts_with(
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - ;D1 21 ;D2 528"
+        ),
+        "{epd}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -10,6 +10,7 @@
 //! through the loader and the checker, like any other case.
 
 pub(super) mod castling;
+pub mod chess960;
 pub(super) mod dead;
 pub(super) mod draws;
 pub(super) mod en_passant;
