@@ -30,7 +30,7 @@ pub const CORRUPTIONS: [(&str, &str); 12] = [
     ("bad-side", "the side to move is neither w nor b"),
     (
         "bad-castling-field",
-        "the castling field has a character that is no castling letter",
+        "the castling field is not one a standard FEN writes",
     ),
     ("too-many-pawns", "a side has nine pawns"),
 ];
@@ -168,9 +168,7 @@ pub fn corrupt(m: &mut Miner, pos: &Chess, kind: &str) -> Option<String> {
             f[1] = m.pick(&["W", "x", "white", "-"]).to_string();
         }
         "bad-castling-field" => {
-            // Characters that name no rook in any spelling (KQkq, X-FEN or Shredder-FEN file
-            // letters): a repeated right (`KQkqK`) or a file letter would be rights, not noise.
-            f[2] = m.pick(&["KX", "Qz", "Kq1", "1"]).to_string();
+            f[2] = m.pick(&["KX", "A", "KQkqK", "1"]).to_string();
         }
         "too-many-pawns" => {
             let pawn = if us == Color::White { 'P' } else { 'p' };
@@ -187,6 +185,24 @@ pub fn corrupt(m: &mut Miner, pos: &Chess, kind: &str) -> Option<String> {
     }
     f[0] = board_text(&b);
     Some(f.join(" "))
+}
+
+/// What is wrong with the castling field a corruption wrote: a character naming no right, a
+/// right written twice, or a Shredder-FEN file letter, which a standard FEN does not use (and
+/// which here names a rook or king that is not where the right needs it).
+fn castling_field_why(fen: &str) -> String {
+    let field = fen.split(' ').nth(2).unwrap_or("");
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(c) = field.chars().find(|c| !"KQkqABCDEFGHabcdefgh".contains(*c)) {
+        format!("the castling field `{field}` has `{c}`, which names no castling right")
+    } else if let Some(c) = field.chars().find(|c| !seen.insert(*c)) {
+        format!("the castling field `{field}` writes the right `{c}` twice")
+    } else {
+        format!(
+            "the castling field `{field}` uses a Shredder-FEN file letter, which a standard \
+             FEN does not, and no rook and king stand where that right needs them"
+        )
+    }
 }
 
 /// Legal positions that must be accepted and corrupted ones that must be rejected.
@@ -234,6 +250,10 @@ pub(crate) fn fen(m: &mut Miner) -> Vec<Case> {
         if chess_conformance::replay::parse_fen(&bad).is_ok() {
             continue;
         }
+        let why = match kind {
+            "bad-castling-field" => castling_field_why(&bad),
+            _ => why.to_owned(),
+        };
         let title = format!("Rejected: {why} (a corrupted position from a random game)");
         let expect = Expect {
             valid: Some(false),
