@@ -2,10 +2,11 @@
 //! load, one or more per assertion: [`crate::assertion`]), asking the engine through an
 //! [`Asker`] that guards every call and answers a repeated question from memory.
 //!
-//! Each assertion gets its own outcome: skipped when the engine lacks a capability it needs (it
-//! is then not asked), says it does not answer, or a limit leaves it out; an error when the
-//! engine fails; otherwise pass or fail. The case's outcome follows from them
-//! ([`Verdict::of`]).
+//! Each assertion gets its own outcome: skipped when the engine's declared conventions leave it
+//! out (an engine that keeps no clocks is not asked about them), when the engine lacks a
+//! capability it needs (it is then not asked), says it does not answer, or a limit leaves it
+//! out; an error when the engine fails; otherwise pass or fail. The case's outcome follows from
+//! them ([`Verdict::of`]).
 
 use crate::assertion::{Asker, Judged, Stop};
 use crate::catalogue::LoadedCase;
@@ -22,6 +23,7 @@ pub fn check(engine: &mut dyn Engine, case: &LoadedCase) -> Verdict {
 pub fn check_within(engine: &mut dyn Engine, case: &LoadedCase, limits: &Limits) -> Verdict {
     let c = &case.case;
     let offered = engine.capabilities();
+    let conventions = engine.conventions();
     engine.begin_case();
     let game = Game {
         fen: &c.fen,
@@ -36,7 +38,11 @@ pub fn check_within(engine: &mut dyn Engine, case: &LoadedCase, limits: &Limits)
         .iter()
         .map(|probe| {
             let missing = offered.missing(probe.needs);
-            let (outcome, actual, reason) = if !missing.is_empty() {
+            // An engine's declared conventions come first: a rule it cannot keep for want of
+            // clocks is skipped for that, not for the capability it then does not declare.
+            let (outcome, actual, reason) = if let Some(why) = probe.left_out_by(conventions) {
+                (Outcome::Skip, String::new(), Some(why.to_owned()))
+            } else if !missing.is_empty() {
                 let why = format!("the engine does not offer: {missing}");
                 (Outcome::Skip, String::new(), Some(why))
             } else {

@@ -30,11 +30,13 @@ use crate::vocabulary::{
     PieceDefinition, TouchEvent, Variant, Winnability,
 };
 
+mod conventions;
 pub(crate) mod declare;
 mod last_game;
 mod remote;
 mod route;
 
+pub use conventions::{Conventions, NO_CLOCKS};
 pub use last_game::LastGame;
 pub use remote::{Client, Remote};
 pub use route::{Route, Routed};

@@ -135,7 +135,8 @@ pub mod winnable;
 // An engine: the adapter trait and its questions, the bounds of a run, the reference.
 pub use engine::question;
 pub use engine::{
-    Answer, Ask, Capabilities, Capability, Engine, EngineError, Game, Identity, LastGame,
+    Answer, Ask, Capabilities, Capability, Conventions, Engine, EngineError, Game, Identity,
+    LastGame, NO_CLOCKS,
 };
 pub use limits::{Deadline, Limits, TimedOut};
 pub use reference::Reference;

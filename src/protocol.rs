@@ -106,6 +106,13 @@ pub struct Hello {
     /// its rook in Chess960 (`f1h1`). The harness converts between the two.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub castling: Option<CastlingNotation>,
+    /// The conventions that hold for all its answers, when it declares any: an object of
+    /// convention names and values, `{"clocks": false}` for an engine that keeps no clocks
+    /// ([`Conventions`](crate::Conventions), read by [`Conventions::read`](crate::Conventions::read)).
+    /// Absent, the suite's own. Kept as written, so that a name this harness does not know is
+    /// ignored with a warning (as an unknown capability is) rather than refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conventions: Option<serde_json::Map<String, Value>>,
 }
 
 /// How an engine spells castling in UCI moves, declared in the handshake (`castling`).
@@ -232,6 +239,7 @@ fn answer(engine: &mut dyn Engine, request: Value) -> Answer<Value> {
                 .map(|c| c.name().to_owned())
                 .collect(),
             castling: None,
+            conventions: engine.conventions().to_handshake(),
         };
         return serde_json::to_value(hello).map_err(EngineError::failed);
     }

@@ -1,7 +1,7 @@
 //! `after`: the position reached by playing one legal move, compared with an expected FEN by
 //! meaning: castling rights as written (a right kept after the king has moved is wrong), the en
 //! passant square by the captures it allows (or exactly, `en_passant: exact`), the clocks unless
-//! `clocks: false`.
+//! `clocks: false` or the engine keeps none (its declared [`Conventions`](crate::Conventions)).
 
 use shakmaty::Position;
 
@@ -111,14 +111,21 @@ impl Assertion for Kind {
                     let play = Play {
                         uci: expected.mv.clone(),
                     };
+                    // An engine that keeps no clocks (its handshake) is compared without them,
+                    // and a pass says so: it holds on the other fields only.
+                    let engine_clocks = asker.conventions().clocks;
+                    let clocks = expected.clocks && engine_clocks;
                     Ok(match asker.ask(&q, play)? {
                         MoveResult::Played(fen) => {
                             let compared = if pieces.is_empty() {
-                                compare_after(&expected, &fen)
+                                compare_after(&expected, &fen, clocks)
                             } else {
-                                compare_fairy_after(&expected, &fen, &pieces)
+                                compare_fairy_after(&expected, &fen, &pieces, clocks)
                             };
-                            let (passed, actual) = compared.map_err(|why| nonsense(&q, why))?;
+                            let (passed, mut actual) = compared.map_err(|why| nonsense(&q, why))?;
+                            if expected.clocks && !engine_clocks {
+                                actual.push_str(CLOCKS_NOT_COMPARED);
+                            }
                             judged(passed, actual)
                         }
                         MoveResult::Refused(why) => {
@@ -167,9 +174,12 @@ fn with_fullmoves(fen: &str, fullmoves: u32) -> String {
     fields.join(" ")
 }
 
-/// Compares an engine's FEN with the expected one by meaning. `Err` when the engine's FEN is
-/// not a position at all.
-fn compare_after(after: &After, actual_fen: &str) -> Result<(bool, String), String> {
+/// What a check of an engine that keeps no clocks adds to its answer.
+const CLOCKS_NOT_COMPARED: &str = " (clocks not compared: the engine keeps no clocks, handshake)";
+
+/// Compares an engine's FEN with the expected one by meaning, the clocks too when `clocks`.
+/// `Err` when the engine's FEN is not a position at all.
+fn compare_after(after: &After, actual_fen: &str, clocks: bool) -> Result<(bool, String), String> {
     let expected = replay::parse_fen_lenient(&after.fen)
         .map_err(|e| format!("the case's FEN does not parse: {e}"))?;
     let actual = replay::parse_fen_lenient(actual_fen)
@@ -191,7 +201,7 @@ fn compare_after(after: &After, actual_fen: &str) -> Result<(bool, String), Stri
     if !ep_same {
         differs.push("en passant");
     }
-    if after.clocks {
+    if clocks {
         if expected.halfmoves() != actual.halfmoves() {
             differs.push("halfmove clock");
         }
@@ -209,10 +219,16 @@ fn compare_fairy_after(
     after: &After,
     actual_fen: &str,
     pieces: &[crate::vocabulary::PieceDefinition],
+    clocks: bool,
 ) -> Result<(bool, String), String> {
     let read = |fen: &str| crate::fairy::replay(fen, &[], pieces).map(|b| b.fen());
     let expected = read(&after.fen).map_err(|e| format!("the case's FEN does not parse: {e}"))?;
-    let actual = read(actual_fen).map_err(|e| format!("`{actual_fen}` is not a valid FEN: {e}"))?;
+    // The fairy reader wants six fields; clocks that are not compared may be left out.
+    let whole = match actual_fen.split_whitespace().count() {
+        4 if !clocks => format!("{actual_fen} 0 1"),
+        _ => actual_fen.to_owned(),
+    };
+    let actual = read(&whole).map_err(|e| format!("`{actual_fen}` is not a valid FEN: {e}"))?;
     let field = |fen: &str, i: usize| fen_field(fen, i).unwrap_or("").to_owned();
     let mut differs = Vec::new();
     for (i, what) in [
@@ -227,7 +243,7 @@ fn compare_fairy_after(
             (3, EnPassantConvention::Exact) => (field(&after.fen, 3), field(actual_fen, 3)),
             _ => (field(&expected, i), field(&actual, i)),
         };
-        if e != a && (i < 4 || after.clocks) {
+        if e != a && (i < 4 || clocks) {
             differs.push(what);
         }
     }
@@ -275,23 +291,31 @@ mod tests {
         let written = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
         let omitted = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         assert!(
-            compare_after(&after(omitted, EnPassantConvention::Legal), written)
+            compare_after(&after(omitted, EnPassantConvention::Legal), written, true)
                 .unwrap()
                 .0
         );
         assert!(
-            !compare_after(&after(omitted, EnPassantConvention::Exact), written)
+            !compare_after(&after(omitted, EnPassantConvention::Exact), written, true)
                 .unwrap()
                 .0
         );
         let (passed, shown) = compare_after(
             &after(omitted, EnPassantConvention::Legal),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b Qkq - 0 1",
+            true,
         )
         .unwrap();
         assert!(!passed);
         assert!(shown.ends_with("(differs in castling rights)"), "{shown}");
-        assert!(compare_after(&after(omitted, EnPassantConvention::Legal), "nonsense").is_err());
+        assert!(
+            compare_after(
+                &after(omitted, EnPassantConvention::Legal),
+                "nonsense",
+                true
+            )
+            .is_err()
+        );
         // Castling rights kept after the king has castled are wrong, though meaningless.
         let castled = "4k3/8/8/8/8/8/8/5RK1 b - - 1 1";
         let castling = After {
@@ -300,11 +324,40 @@ mod tests {
             en_passant: EnPassantConvention::Legal,
             clocks: true,
         };
-        assert!(compare_after(&castling, castled).unwrap().0);
+        assert!(compare_after(&castling, castled, true).unwrap().0);
         assert!(
-            !compare_after(&castling, "4k3/8/8/8/8/8/8/5RK1 b K - 1 1")
+            !compare_after(&castling, "4k3/8/8/8/8/8/8/5RK1 b K - 1 1", true)
                 .unwrap()
                 .0
         );
+    }
+
+    #[test]
+    fn an_engine_without_clocks_is_compared_on_the_rest() {
+        let after = After {
+            mv: "a1a5".into(),
+            fen: "4k3/8/8/R7/8/8/8/4K3 b - - 11 30".into(),
+            en_passant: EnPassantConvention::Legal,
+            clocks: true,
+        };
+        let zeroed = "4k3/8/8/R7/8/8/8/4K3 b - - 0 1";
+        let (passed, shown) = compare_after(&after, zeroed, true).unwrap();
+        assert!(!passed);
+        assert!(
+            shown.ends_with("(differs in halfmove clock, move number)"),
+            "{shown}"
+        );
+        assert!(compare_after(&after, zeroed, false).unwrap().0);
+        // Four fields, as a library without clocks may write: the same position.
+        assert!(
+            compare_after(&after, "4k3/8/8/R7/8/8/8/4K3 b - -", false)
+                .unwrap()
+                .0
+        );
+        // A real difference still fails without the clocks.
+        let (passed, shown) =
+            compare_after(&after, "4k3/8/8/R7/8/8/8/4K3 w - - 0 1", false).unwrap();
+        assert!(!passed);
+        assert!(shown.ends_with("(differs in side to move)"), "{shown}");
     }
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Once;
 
-use crate::engine::{Ask, Engine, EngineError, Game};
+use crate::engine::{Ask, Conventions, Engine, EngineError, Game};
 use crate::limits::{Deadline, Limits};
 use crate::question::Question;
 
@@ -37,18 +37,27 @@ pub struct Asker<'e> {
     engine: &'e mut dyn Engine,
     game: Game<'e>,
     limits: &'e Limits,
+    conventions: Conventions,
     answers: HashMap<Question, Result<Box<dyn Any + Send>, Stop>>,
 }
 
 impl<'e> Asker<'e> {
     /// An asker of `engine` about `game`, within `limits`.
     pub fn new(engine: &'e mut dyn Engine, game: Game<'e>, limits: &'e Limits) -> Asker<'e> {
+        let conventions = engine.conventions();
         Asker {
             engine,
             game,
             limits,
+            conventions,
             answers: HashMap::new(),
         }
+    }
+
+    /// The conventions the engine declared (read once per case): what its answers are compared
+    /// on.
+    pub fn conventions(&self) -> Conventions {
+        self.conventions
     }
 
     /// The limits of the run.

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::Asker;
 use super::Stop;
-use crate::engine::Capabilities;
+use crate::engine::{Capabilities, Capability, Conventions, NO_CLOCKS};
 
 /// How a probe judged the engine's answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +29,9 @@ pub struct Probe {
     pub needs: Capabilities,
     /// The expected answer, as reports show it.
     pub expected: String,
+    /// Whether the clocks are the probe's point (the fifty-move and seventy-five-move rules, a
+    /// FEN rejected only for its clocks): an engine that keeps no clocks is not asked it.
+    pub about_clocks: bool,
     judge: Box<Judge>,
 }
 
@@ -41,6 +44,15 @@ impl Probe {
     pub fn run(&self, asker: &mut Asker<'_>) -> Result<Judged, Stop> {
         (self.judge)(asker)
     }
+
+    /// Why an engine of `conventions` is not asked this probe, if it is not: it keeps no
+    /// clocks, and the probe is about them or needs a rule that counts them (`move-clocks`,
+    /// `seventy-five-moves`).
+    pub fn left_out_by(&self, conventions: Conventions) -> Option<&'static str> {
+        let counts_clocks = self.needs.contains(Capability::MoveClocks)
+            || self.needs.contains(Capability::SeventyFiveMoves);
+        (!conventions.clocks && (self.about_clocks || counts_clocks)).then_some(NO_CLOCKS)
+    }
 }
 
 impl fmt::Debug for Probe {
@@ -49,6 +61,7 @@ impl fmt::Debug for Probe {
             .field("label", &self.label)
             .field("needs", &self.needs)
             .field("expected", &self.expected)
+            .field("about_clocks", &self.about_clocks)
             .finish_non_exhaustive()
     }
 }
@@ -60,20 +73,30 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Adds a probe.
+    /// Adds a probe, and returns it (to mark it [`about_clocks`](Probe::about_clocks)).
     pub fn probe(
         &mut self,
         label: impl Into<String>,
         needs: Capabilities,
         expected: impl Into<String>,
         judge: impl Fn(&mut Asker<'_>) -> Result<Judged, Stop> + Send + Sync + 'static,
-    ) {
+    ) -> &mut Probe {
         self.probes.push(Probe {
             label: label.into(),
             needs,
             expected: expected.into(),
+            about_clocks: false,
             judge: Box::new(judge),
         });
+        self.probes.last_mut().expect("just pushed")
+    }
+
+    /// Marks every probe as about the clocks (a case of the fifty-move or seventy-five-move
+    /// rule).
+    pub fn about_clocks_everywhere(&mut self) {
+        for probe in &mut self.probes {
+            probe.about_clocks = true;
+        }
     }
 
     /// Adds `capability` to what every probe needs (a case of historical pieces needs

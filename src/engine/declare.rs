@@ -248,6 +248,13 @@ macro_rules! questions {
             /// (`run --jobs`). The default does nothing.
             fn begin_case(&mut self) {}
 
+            /// The conventions that hold for all its answers ([`Conventions`]): the default,
+            /// the suite's own, keeps everything a FEN says. An engine whose library keeps no
+            /// clocks returns [`Conventions::NO_CLOCKS`].
+            fn conventions(&self) -> Conventions {
+                Conventions::SUITE
+            }
+
             $(
                 $crate::engine::declare::question_item!(
                     @trait_fn [$($doc)*] $cap [$($method ($($params)*) -> $answer [$($default)?])?]
@@ -264,6 +271,9 @@ macro_rules! questions {
             }
             fn begin_case(&mut self) {
                 (**self).begin_case()
+            }
+            fn conventions(&self) -> Conventions {
+                (**self).conventions()
             }
             $($(
                 $crate::engine::declare::question_item!(@box_fn $method ($($params)*) -> $answer);
@@ -292,6 +302,9 @@ macro_rules! questions {
             fn begin_case(&mut self) {
                 self.0.begin_case()
             }
+            fn conventions(&self) -> Conventions {
+                self.0.conventions()
+            }
             $($(
                 $crate::engine::declare::question_item!(@remote_fn $q $method ($($params)*) -> $answer);
             )?)*
@@ -306,6 +319,9 @@ macro_rules! questions {
             }
             fn begin_case(&mut self) {
                 self.0.begin_case()
+            }
+            fn conventions(&self) -> Conventions {
+                self.0.conventions()
             }
             $($(
                 $crate::engine::declare::question_item!(@routed_fn $cap $method ($($params)*) -> $answer);

@@ -5,7 +5,7 @@
 
 use serde::de::DeserializeOwned;
 
-use super::{Answer, Capabilities, Game, Identity};
+use super::{Answer, Capabilities, Conventions, Game, Identity};
 use crate::question::Question;
 
 /// The harness's side of the conversation: sends a question and reads its answer.
@@ -21,6 +21,12 @@ pub trait Client {
     /// A case begins ([`Engine::begin_case`](crate::Engine::begin_case)). The default does
     /// nothing.
     fn begin_case(&mut self) {}
+
+    /// The conventions the engine declared ([`Engine::conventions`](crate::Engine::conventions));
+    /// the default, the suite's own.
+    fn conventions(&self) -> Conventions {
+        Conventions::SUITE
+    }
 
     /// Asks `question` about `game` (`None` for a question about a FEN alone) and reads the
     /// result as a `T`.

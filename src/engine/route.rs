@@ -4,7 +4,7 @@
 //! table, so a new question is routed without a line here). The reference routes a game with
 //! pieces to the fairy reference; a mutant guards each answer.
 
-use super::{Answer, Capabilities, Capability, Engine, Game, Identity};
+use super::{Answer, Capabilities, Capability, Conventions, Engine, Game, Identity};
 
 /// Which engine answers a question, and how the call is made.
 pub trait Route {
@@ -16,6 +16,12 @@ pub trait Route {
 
     /// A case begins ([`Engine::begin_case`]). The default does nothing.
     fn begin_case(&mut self) {}
+
+    /// The conventions of the engine's answers ([`Engine::conventions`]); the default, the
+    /// suite's own.
+    fn conventions(&self) -> Conventions {
+        Conventions::SUITE
+    }
 
     /// Answers the question of `capability` about `game` (`None` for a question about a FEN
     /// alone) by calling `ask` on the engine that answers it.

@@ -151,6 +151,14 @@ fn external(
                     unknown.join(", ")
                 ));
             }
+            let unknown = engine.ignored_conventions();
+            if !unknown.is_empty() {
+                crate::print::err(format_args!(
+                    "warning: engine `{command}` declares conventions this harness does not \
+                     know (ignored; its answers are compared in full): {}\n",
+                    unknown.join(", ")
+                ));
+            }
             Ok(Box::new(engine) as Box<dyn Engine>)
         })),
         "uci" => {

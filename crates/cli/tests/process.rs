@@ -43,7 +43,8 @@ use faults::{cli_run, faults, given_up, hang, stderr_tail};
 use groups::{grandchild, huge_timeout, interrupted, process_groups};
 use jobs::{jobs_crash_alone, jobs_same_report, scratch};
 use protocol::{
-    answers, castling_spellings, handshake, same_verdicts, unknown_capabilities, validation,
+    answers, castling_spellings, clock_conventions, handshake, same_verdicts, unknown_capabilities,
+    validation,
 };
 use uci::{STOCKFISH, stockfish, uci_answers, uci_chess960, uci_faults};
 use xboard::{xboard_answers, xboard_chess960, xboard_faults, xboard_handshake};
@@ -82,6 +83,10 @@ fn main() -> ExitCode {
                 trial(
                     "a_castling_spelling_declared_in_the_handshake_is_converted",
                     castling_spellings,
+                ),
+                trial(
+                    "an_engine_without_clocks_says_so_and_the_clocks_are_left_out",
+                    clock_conventions,
                 ),
                 trial("a_cli_run_completes_whatever_the_engine_does", cli_run),
                 trial("uci_answers_follow_the_stockfish_conventions", uci_answers),

@@ -19,7 +19,9 @@ use crate::schema::Schemas;
 use crate::supervisor::{self, Failure, Supervisor};
 use chess_conformance::protocol::{self, CastlingNotation, Client, Hello, Remote, Reply};
 use chess_conformance::question::{DrawClaimsWithMove, Play, Question, San};
-use chess_conformance::{Answer, Capabilities, Capability, EngineError, Game, Identity};
+use chess_conformance::{
+    Answer, Capabilities, Capability, Conventions, EngineError, Game, Identity,
+};
 
 /// How much of a bad answer an error message quotes.
 const QUOTED_CHARS: usize = 300;
@@ -34,7 +36,9 @@ pub struct Process {
     validate_protocol: bool,
     hello: Hello,
     capabilities: Capabilities,
+    conventions: Conventions,
     ignored: Vec<String>,
+    ignored_conventions: Vec<String>,
     seq: u64,
     /// Requests sent since the current case began ([`Client::begin_case`]); `None` before the
     /// first case. Error messages name a request by this count, which does not depend on how
@@ -72,19 +76,35 @@ impl Process {
                 version: String::new(),
                 capabilities: Vec::new(),
                 castling: None,
+                conventions: None,
             },
             capabilities: Capabilities::NONE,
+            conventions: Conventions::SUITE,
             ignored: Vec::new(),
+            ignored_conventions: Vec::new(),
             seq: 0,
             in_case: None,
             waited: std::time::Duration::ZERO,
         };
-        let (child, hello) = engine.connect()?;
+        let (mut child, hello) = engine.connect()?;
         let (capabilities, ignored) = read_capabilities(&hello.capabilities);
+        let (conventions, ignored_conventions) =
+            match read_conventions(hello.conventions.as_ref(), capabilities) {
+                Ok(read) => read,
+                Err(why) => {
+                    supervisor::kill(&mut child);
+                    return Err(format!(
+                        "engine `{}` did not complete the handshake: {why}",
+                        engine.command()
+                    ));
+                }
+            };
         engine.supervisor.keep(child);
         engine.hello = hello;
         engine.capabilities = capabilities;
+        engine.conventions = conventions;
         engine.ignored = ignored;
+        engine.ignored_conventions = ignored_conventions;
         Ok(Remote(engine))
     }
 
@@ -103,6 +123,12 @@ impl Process {
     /// The capability names the engine declared that this harness does not know, and ignores.
     pub fn ignored_capabilities(&self) -> &[String] {
         &self.ignored
+    }
+
+    /// The convention names the engine declared that this harness does not know, and ignores
+    /// (its answers are then compared in full).
+    pub fn ignored_conventions(&self) -> &[String] {
+        &self.ignored_conventions
     }
 
     /// The command line, for messages.
@@ -295,6 +321,10 @@ impl Client for Process {
         self.in_case = Some(0);
     }
 
+    fn conventions(&self) -> Conventions {
+        self.conventions
+    }
+
     fn ask<T: DeserializeOwned>(&mut self, question: &Question, game: Option<&Game>) -> Answer<T> {
         let (Some(notation), Some(game)) = (self.hello.castling, game) else {
             return self.request(Message::Question(question, game));
@@ -445,9 +475,67 @@ fn read_capabilities(names: &[String]) -> (Capabilities, Vec<String>) {
     (usable, ignored)
 }
 
+/// The handshake's `conventions` read ([`Conventions::read`]), checked against the
+/// capabilities: an engine that keeps no clocks cannot implement a rule that counts them.
+fn read_conventions(
+    declared: Option<&serde_json::Map<String, Value>>,
+    capabilities: Capabilities,
+) -> Result<(Conventions, Vec<String>), String> {
+    let Some(declared) = declared else {
+        return Ok((Conventions::SUITE, Vec::new()));
+    };
+    let (conventions, unknown) = Conventions::read(declared)?;
+    if !conventions.clocks {
+        let counting: Vec<&str> = [Capability::MoveClocks, Capability::SeventyFiveMoves]
+            .into_iter()
+            .filter(|c| capabilities.contains(*c))
+            .map(Capability::name)
+            .collect();
+        if !counting.is_empty() {
+            return Err(format!(
+                "it keeps no clocks (`conventions.clocks: false`) but declares {}, a rule that \
+                 counts them; declare one or the other",
+                counting.join(" and ")
+            ));
+        }
+    }
+    Ok((conventions, unknown))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn conventions_are_read_and_checked_against_the_capabilities() {
+        let map = |v: Value| v.as_object().cloned().expect("an object");
+        let some = Capabilities::NONE.with(Capability::Play);
+        assert_eq!(
+            read_conventions(None, some),
+            Ok((Conventions::SUITE, Vec::new()))
+        );
+        assert_eq!(
+            read_conventions(
+                Some(&map(serde_json::json!({"clocks": false, "new": 1}))),
+                some
+            ),
+            Ok((Conventions::NO_CLOCKS, vec!["new".to_owned()]))
+        );
+        let err = read_conventions(
+            Some(&map(serde_json::json!({"clocks": false}))),
+            some.with(Capability::MoveClocks),
+        )
+        .unwrap_err();
+        assert!(err.contains("declares move-clocks"), "{err}");
+        // Clocks kept, said in so many words: the suite's own.
+        assert_eq!(
+            read_conventions(
+                Some(&map(serde_json::json!({"clocks": true}))),
+                some.with(Capability::MoveClocks)
+            ),
+            Ok((Conventions::SUITE, Vec::new()))
+        );
+    }
 
     #[test]
     fn unknown_capabilities_are_ignored() {

@@ -129,6 +129,9 @@ fn served_reply(reference: &mut Reference, line: &str, kind: &str, faults: &[Str
         return spelled_reply(reference, line, kind, spelling);
     }
     let mut reply = chess_conformance::protocol::answer_line(reference, line);
+    if let Some(form) = faults.iter().find_map(|f| f.strip_prefix("clocks=")) {
+        reply = clockless_reply(&reply, kind, form);
+    }
     if kind == "start" && faults.iter().any(|f| f == "extra-capability") {
         let mut v: Value = serde_json::from_str(&reply).unwrap();
         v["result"]["capabilities"]
@@ -138,6 +141,43 @@ fn served_reply(reference: &mut Reference, line: &str, kind: &str, faults: &[Str
         reply = v.to_string() + "\n";
     }
     reply
+}
+
+/// The reference as a library that keeps no clocks (the `clocks=FORM` fault): its handshake
+/// says so in `conventions` (`{"clocks": false}`) and drops `move-clocks` and
+/// `seventy-five-moves`; the FENs it plays end in `0 1` (FORM `zeroed`) or stop after the en
+/// passant field (`cut`); with `keep-rights`, `zeroed` and castling rights never lost either (a
+/// real bug beside the convention). `contradict` declares no clocks and keeps the two rules;
+/// `not-a-bool` declares `{"clocks": "no"}`.
+fn clockless_reply(reply: &str, kind: &str, form: &str) -> String {
+    let mut v: Value = serde_json::from_str(reply).unwrap();
+    if kind == "start" {
+        let hello = &mut v["result"];
+        hello["conventions"] = match form {
+            "not-a-bool" => json!({"clocks": "no"}),
+            _ => json!({"clocks": false}),
+        };
+        if form != "contradict" {
+            hello["capabilities"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|c| c != "move-clocks" && c != "seventy-five-moves");
+        }
+    }
+    if kind == "play"
+        && let Some(fen) = v["result"]["played"].as_str()
+    {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let mut written = fields[..4].to_vec();
+        if form == "keep-rights" {
+            written[2] = "KQkq";
+        }
+        if form != "cut" {
+            written.extend(["0", "1"]);
+        }
+        v["result"]["played"] = json!(written.join(" "));
+    }
+    v.to_string() + "\n"
 }
 
 /// A move of `pos` as an engine speaking `spelling` writes it: castling as the king taking its

@@ -230,3 +230,91 @@ pub(super) fn castling_spellings() -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The handshake's `conventions`: an engine that keeps no clocks says so once. Over the
+/// hand-written cases, the reference speaking as such a library (FENs ending `0 1`, or without
+/// the clock fields) gives the in-process reference's verdict on every check but those the
+/// clocks are the point of, skipped with the reason; no check fails on the clocks, and a pass
+/// that left them out says so. A real failure beside the convention still fails. A convention
+/// that contradicts a capability, or a value of the wrong type, fails the handshake.
+pub(super) fn clock_conventions() -> Result<(), String> {
+    contains_all(
+        &start_error(&["clocks=contradict"], 5_000)?,
+        &[
+            "did not complete the handshake",
+            "keeps no clocks (`conventions.clocks: false`) but declares move-clocks and \
+             seventy-five-moves",
+        ],
+    )?;
+    contains_all(
+        &start_error(&["clocks=not-a-bool"], 5_000)?,
+        &["`conventions.clocks` must be true or false, not \"no\""],
+    )?;
+    let catalogue = Catalogue::builtin()
+        .map_err(|e| e.to_string())?
+        .retain(|c| !c.case.id.contains("/mined/") && c.case.id.matches('/').count() == 1);
+    let local = Run::new(&mut Reference::new(), &catalogue);
+    for form in ["zeroed", "cut"] {
+        // Validated: the new handshake field is in the schema. A FEN in an answer has its six
+        // fields there (the helpers write `0 1` after a library's four), so the four-field FEN
+        // is read unvalidated, as it is by default.
+        let validate = form == "zeroed";
+        let mut engine = served(&[&format!("clocks={form}")], options(30_000, validate))?;
+        if engine.conventions() != chess_conformance::Conventions::NO_CLOCKS {
+            return Err(format!("{form}: {:?}", engine.conventions()));
+        }
+        let remote = Run::new(&mut engine, &catalogue);
+        let (mut skipped, mut noted) = (0, 0);
+        for ((case, mine), (_, theirs)) in remote.results.iter().zip(&local.results) {
+            for (check, reference) in mine.checks.iter().zip(&theirs.checks) {
+                let id = &case.case.id;
+                if check.reason.as_deref() == Some(chess_conformance::NO_CLOCKS) {
+                    skipped += 1;
+                    continue;
+                }
+                if check.actual.contains("halfmove clock") || check.actual.contains("move number") {
+                    return Err(format!("{form}, {id}: failed on the clocks: {check:?}"));
+                }
+                if check.outcome != reference.outcome {
+                    return Err(format!(
+                        "{form}, {id} {}: {:?}, the reference {:?} ({:?})",
+                        check.assertion, check, reference.outcome, reference.reason
+                    ));
+                }
+                noted +=
+                    usize::from(check.passed() && check.actual.contains("clocks not compared"));
+            }
+        }
+        // The fifty-move area is the clocks': its claims and 75-move states, and its `after`s.
+        let fifty = remote
+            .results
+            .iter()
+            .filter(|(c, _)| c.case.id.starts_with("fifty-move/"))
+            .flat_map(|(_, v)| &v.checks)
+            .filter(|c| c.reason.as_deref() == Some(chess_conformance::NO_CLOCKS))
+            .count();
+        if skipped < 50 || fifty < 30 || noted < 20 {
+            return Err(format!(
+                "{form}: {skipped} checks skipped for the clocks ({fifty} fifty-move), {noted} \
+                 passes noted"
+            ));
+        }
+    }
+    // Castling rights never lost, beside the clocks: still a failure, on the rights alone.
+    let mut engine = served(&["clocks=keep-rights"], options(30_000, false))?;
+    let remote = Run::new(&mut engine, &catalogue);
+    let wrong = remote
+        .results
+        .iter()
+        .find(|(c, _)| c.case.id == "castling/king-returned-fen-no-rights")
+        .map(|(_, v)| v)
+        .ok_or("no case castling/king-returned-fen-no-rights")?;
+    let after = wrong
+        .failures()
+        .next()
+        .ok_or_else(|| format!("keep-rights passed: {wrong:?}"))?;
+    if !after.actual.contains("(differs in castling rights)") {
+        return Err(format!("keep-rights: {after:?}"));
+    }
+    Ok(())
+}
