@@ -16,7 +16,22 @@
 // a function that throws `Unsupported`), and turns any other exception into an `error` naming
 // the request. While it serves, console.log and process.stdout.write go to stderr, so the
 // protocol's stdout stays clean. One file, no dependency: copy it beside your shim.
+//
+// A refusal is not a crash. With `play` (and `fen`) the `play` question answers itself: the FEN
+// after the move, or `refused` when `play` throws the library's own refusal (`refusal`, say
+// `InvalidMoveError`; without it, anything but a program's own faults, `CRASHES`) or returns
+// null. Anything else is a crash and becomes an `error` verdict naming it: caught as a refusal,
+// a crash in the library would pass for a right answer to an illegal move.
+//
+// The handshake may also say how the library spells castling (`castling: 'king-takes-rook'`) and
+// what holds for all its answers (`conventions: { clocks: false }` for a library that keeps no
+// halfmove clock or move number): docs/PROTOCOL.md, "The handshake". `packageVersion(name,
+// fallback)` reads an installed package's version even where its `exports` hide package.json.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export const PROTOCOL = 1;
 // Each request type and the capability that answers it (the question table of src/engine.rs).
@@ -37,6 +52,48 @@ export const RULES = [
 ];
 // The only variant a request names (FIDE Guidelines II); a standard-chess request names none.
 export const CHESS960 = 'chess960';
+// How an engine may spell castling in every game, declared with `castling` (the handshake's).
+export const CASTLING = ['king-takes-rook', 'king-destination'];
+// The conventions an engine may declare with `conventions: {...}`, and the type of each value.
+export const CONVENTIONS = { clocks: 'boolean' };
+// The rules that count the clocks, which an engine that keeps none cannot implement.
+const CLOCK_RULES = ['move-clocks', 'seventy-five-moves'];
+// Errors that are a program's own faults, never a chess library's way to refuse a move: when no
+// `refusal` is given, `play` throwing one of these is a crash (an error verdict), not a refusal.
+export const CRASHES = [TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError];
+
+/** The version of the installed package `name`, or `fallback` when it cannot be read. Its
+ * package.json is found by resolving the package and walking up from its entry file, so a
+ * package whose `exports` hide package.json (where `require('pkg/package.json')` throws) is
+ * read too. */
+export function packageVersion(name, fallback) {
+  const here = import.meta.url;
+  const attempts = [
+    () => createRequire(here)(`${name}/package.json`).version,
+    () => fromEntry(createRequire(here).resolve(name)),
+    () => fromEntry(fileURLToPath(import.meta.resolve(name))),
+  ];
+  function fromEntry(entry) {
+    for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+      try {
+        const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+        if (json.name === name) return json.version;
+      } catch {
+        // no package.json here, or another's: go up
+      }
+    }
+    return undefined;
+  }
+  for (const attempt of attempts) {
+    try {
+      const version = attempt();
+      if (typeof version === 'string') return version;
+    } catch {
+      // hidden by `exports`, not installed, not resolvable this way: the next way
+    }
+  }
+  return fallback;
+}
 
 /** Thrown by a question's function: the request is answered `unsupported` with this reason
  * (the assertion is skipped, not failed). */
@@ -55,22 +112,63 @@ export class Shim {
    * with `play`), and its castling moves as the king taking its rook; only such a shim is sent
    * Chess960 requests, so `position` of any other shim is called as before.
    */
-  constructor({ name, version, position, play, fen, rules = [] }) {
+  constructor({
+    name, version, position, play, fen, rules = [], refusal, castling, conventions = {},
+  }) {
     const unknown = rules.filter((rule) => !RULES.includes(rule));
     if (unknown.length) throw new Error(`unknown rules ${unknown}; the rules: ${RULES.join(', ')}`);
-    Object.assign(this, { name, version, position, play, rules: [...rules], answers: new Map() });
+    if (castling !== undefined && !CASTLING.includes(castling)) {
+      throw new Error(`castling ${JSON.stringify(castling)}; the spellings: ${CASTLING.join(', ')}`);
+    }
+    for (const [key, value] of Object.entries(conventions)) {
+      if (!Object.hasOwn(CONVENTIONS, key)) {
+        const known = Object.keys(CONVENTIONS).join(', ');
+        throw new Error(`unknown convention ${JSON.stringify(key)}; the conventions: ${known}`);
+      }
+      if (typeof value !== CONVENTIONS[key]) {
+        throw new Error(`convention ${key} is a ${CONVENTIONS[key]}, not ${JSON.stringify(value)}`);
+      }
+    }
+    const clocks = conventions.clocks ?? true;
+    const counting = rules.filter((rule) => CLOCK_RULES.includes(rule));
+    if (!clocks && counting.length) {
+      throw new Error(`a library that keeps no clocks (conventions: { clocks: false }) cannot `
+        + `implement ${counting.join(', ')}, which count them`);
+    }
+    Object.assign(this, {
+      name, version, position, play, refusal, castling, conventions: { ...conventions },
+      rules: [...rules], answers: new Map(),
+    });
     if (play && fen) {
       this.questions({
         play: (position, request) => {
+          let result;
           try {
-            play(position, request.move);
+            result = play(position, request.move);
           } catch (e) {
+            // A crash, not a refusal: answered as an error naming it.
+            if (e instanceof Unsupported || !this.refuses(e)) throw e;
             return { refused: e instanceof Error ? e.message : String(e) };
           }
-          return { played: fen(position) };
+          if (result === null) return { refused: `${request.move} was refused (play returned null)` };
+          let written = fen(position);
+          if (!clocks && typeof written === 'string' && written.split(' ').length === 4) {
+            written += ' 0 1'; // six fields, as the protocol has them; not compared
+          }
+          return { played: written };
         },
       });
     }
+  }
+
+  /** Whether `error` is the library refusing (a move, a SAN) rather than crashing: an instance
+   * of `refusal` (a class, or a list of them) when the shim gave one, else anything but
+   * `CRASHES` (a thrown string too). */
+  refuses(error) {
+    if (this.refusal !== undefined) {
+      return [this.refusal].flat().some((type) => error instanceof type);
+    }
+    return !CRASHES.some((type) => error instanceof type);
   }
 
   /** Functions by request type, each called as `f(position, request)` (`f(request)` for
@@ -97,7 +195,9 @@ export class Shim {
     const extra = variant === undefined ? [] : [{ variant }];
     if (!this.play) return this.position(fen, moves, ...extra);
     const position = this.position(fen, ...extra);
-    for (const uci of moves) this.play(position, uci);
+    for (const uci of moves) {
+      if (this.play(position, uci) === null) throw new Error(`the move ${uci} was refused`);
+    }
     return position;
   }
 
@@ -109,9 +209,12 @@ export class Shim {
     const seq = request.seq ?? 0;
     const kind = request.type;
     if (kind === 'start') {
-      const { name, version } = this;
+      const { name, version, castling, conventions } = this;
       const capabilities = this.capabilities();
-      return { seq, result: { protocol: PROTOCOL, name, version, capabilities } };
+      const hello = { protocol: PROTOCOL, name, version, capabilities };
+      if (castling !== undefined) hello.castling = castling;
+      if (Object.keys(conventions).length) hello.conventions = conventions;
+      return { seq, result: hello };
     }
     const f = typeof kind === 'string' ? this.answers.get(kind) : undefined;
     if (!f) return { seq, unsupported: `unknown request type ${JSON.stringify(kind)}` };
@@ -121,7 +224,7 @@ export class Shim {
       return { seq, result: f(board, request) };
     } catch (e) {
       if (e instanceof Unsupported) return { seq, unsupported: e.message || `${kind} is unanswered` };
-      // The library refused: an error verdict naming the request.
+      // A refused position or a crash: an error verdict naming the request and the error.
       const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       return { seq, error: `${kind}: ${why}` };
     }

@@ -18,6 +18,16 @@ lines, repeats each request's `seq`, answers `unsupported` for a type without a 
 function that raises `Unsupported`), and turns any other exception into an `error` naming the
 request. While it serves, `print()` and anything else written to stdout go to stderr, so the
 protocol's stdout stays clean. One file, no dependency: copy it beside your shim.
+
+A refusal is not a crash. With `play=` (and `fen=`) the `play` question answers itself: the FEN
+after the move, or `refused` when `play` raises the library's own refusal (`refusal=`, say
+`chess.IllegalMoveError`; without it, any exception but a program's own faults, `CRASHES`). Any
+other exception is a crash and becomes an `error` verdict naming it: caught as a refusal, a crash
+in the library would pass for a right answer to an illegal move.
+
+The handshake may also say how the library spells castling (`castling="king-takes-rook"`) and what
+holds for all its answers (`conventions={"clocks": False}` for a library that keeps no halfmove
+clock or move number): docs/PROTOCOL.md, "The handshake".
 """
 import inspect
 import json
@@ -42,6 +52,16 @@ RULES = ["repetition", "move-clocks", "insufficient-material", "dead-position", 
          "seventy-five-moves", "pieces", "chess960"]
 # The only variant a request names (FIDE Guidelines II); a standard-chess request names none.
 CHESS960 = "chess960"
+# How an engine may spell castling in every game, declared with `castling=` (the handshake's).
+CASTLING = ["king-takes-rook", "king-destination"]
+# The conventions an engine may declare with `conventions={...}`, and the type of each value.
+CONVENTIONS = {"clocks": bool}
+# The rules that count the clocks, which an engine that keeps none cannot implement.
+CLOCK_RULES = ["move-clocks", "seventy-five-moves"]
+# Exceptions that are a program's own faults, never a chess library's way to refuse a move: when
+# no `refusal` is given, `play` raising one of these is a crash (an error verdict), not a refusal.
+CRASHES = (LookupError, TypeError, AttributeError, NameError, AssertionError, ArithmeticError,
+           RecursionError, MemoryError, UnicodeError, SystemError)
 
 
 _answers = None
@@ -59,6 +79,16 @@ def clean_stdout():
         os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
         sys.stdout = sys.stderr
     return _answers
+
+
+def package_version(distribution, fallback):
+    """The installed version of `distribution` (its name on PyPI), or `fallback` when it cannot
+    be read (not installed, say, or vendored): for the handshake's `version`."""
+    try:
+        from importlib.metadata import version
+        return version(distribution)
+    except Exception:
+        return fallback
 
 
 def takes_variant(position, arguments):
@@ -86,7 +116,8 @@ class Unsupported(Exception):
 class Shim:
     """An engine: its name and version, how to build a position, and a function per question."""
 
-    def __init__(self, name, version, position, play=None, fen=None, rules=()):
+    def __init__(self, name, version, position, play=None, fen=None, rules=(), refusal=None,
+                 castling=None, conventions=None):
         """The position a request is about is `position(fen, moves)`: the FEN, then the UCI
         moves, each played with the library's own legality check. With `play`, it is
         `position(fen)`, then `play(position, uci)` for each move, which raises if the move is
@@ -95,23 +126,60 @@ class Shim:
         A shim declaring "chess960" in `rules` gets a Chess960 request's position as
         `position(fen, moves, variant="chess960")` (`position(fen, variant="chess960")` with
         `play`), and its castling moves as the king taking its rook; only such a shim is sent
-        Chess960 requests, so `position` of any other shim is called as before."""
+        Chess960 requests, so `position` of any other shim is called as before.
+        `refusal`: the exception class (or tuple) the library raises for an illegal move; only
+        those make `play` a refusal, anything else it raises is a crash (an error verdict).
+        Without it, every exception but `CRASHES` is a refusal.
+        `castling`: "king-takes-rook" or "king-destination" when the library spells castling so
+        in every game. `conventions`: {"clocks": False} when it keeps no halfmove clock or move
+        number (its FENs are then compared without them, and a four-field FEN of `fen` gets
+        `0 1`)."""
         unknown = [rule for rule in rules if rule not in RULES]
         if unknown:
             raise ValueError("unknown rules %s; the rules: %s" % (unknown, ", ".join(RULES)))
         if CHESS960 in rules:
             takes_variant(position, 1 if play is not None else 2)
+        if castling is not None and castling not in CASTLING:
+            raise ValueError("castling %r; the spellings: %s" % (castling, ", ".join(CASTLING)))
+        conventions = dict(conventions or {})
+        for key, value in conventions.items():
+            if key not in CONVENTIONS:
+                raise ValueError("unknown convention %r; the conventions: %s"
+                                 % (key, ", ".join(CONVENTIONS)))
+            if not isinstance(value, CONVENTIONS[key]):
+                raise ValueError("convention %r is a %s, not %r"
+                                 % (key, CONVENTIONS[key].__name__, value))
+        clocks = conventions.get("clocks", True)
+        counting = [rule for rule in rules if rule in CLOCK_RULES]
+        if not clocks and counting:
+            raise ValueError("a library that keeps no clocks (conventions={\"clocks\": False}) "
+                             "cannot implement %s, which count them" % ", ".join(counting))
         self.name, self.version, self.rules = name, version, list(rules)
-        self.position, self.play = position, play
+        self.castling, self.conventions = castling, conventions
+        self.position, self.play, self.refusal = position, play, refusal
         self.answers = {}
         if play is not None and fen is not None:
             def play_question(position, request):
                 try:
                     play(position, request["move"])
+                except Unsupported:
+                    raise
                 except Exception as e:
+                    if not self.refuses(e):
+                        raise  # a crash, not a refusal: answered as an error naming it
                     return {"refused": str(e)}
-                return {"played": fen(position)}
+                written = fen(position)
+                if not clocks and isinstance(written, str) and len(written.split()) == 4:
+                    written += " 0 1"  # six fields, as the protocol has them; not compared
+                return {"played": written}
             self.questions(play=play_question)
+
+    def refuses(self, exception):
+        """Whether `exception` is the library refusing (a move, a SAN) rather than crashing:
+        an instance of `refusal` when the shim gave one, else anything but `CRASHES`."""
+        if self.refusal is not None:
+            return isinstance(exception, self.refusal)
+        return not isinstance(exception, CRASHES)
 
     def build(self, fen, moves, variant=None):
         """The position of `fen` after `moves`; in `variant` ("chess960") when it is given."""
@@ -147,9 +215,13 @@ class Shim:
             return {"seq": 0, "error": "a request is a JSON object"}
         seq, kind = request.get("seq", 0), request.get("type")
         if kind == "start":
-            return {"seq": seq, "result": {"protocol": PROTOCOL, "name": self.name,
-                                           "version": self.version,
-                                           "capabilities": self.capabilities()}}
+            hello = {"protocol": PROTOCOL, "name": self.name, "version": self.version,
+                     "capabilities": self.capabilities()}
+            if self.castling is not None:
+                hello["castling"] = self.castling
+            if self.conventions:
+                hello["conventions"] = self.conventions
+            return {"seq": seq, "result": hello}
         function = self.answers.get(kind) if isinstance(kind, str) else None
         if function is None:
             return {"seq": seq, "unsupported": "unknown request type %r" % (kind,)}
@@ -160,7 +232,7 @@ class Shim:
             return {"seq": seq, "result": function(board, request)}
         except Unsupported as e:
             return {"seq": seq, "unsupported": str(e) or "%s is not answered" % kind}
-        except Exception as e:  # the library refused: an error verdict naming the request
+        except Exception as e:  # a refused position or a crash: an error verdict naming both
             return {"seq": seq, "error": "%s: %s: %s" % (kind, type(e).__name__, e)}
 
     def serve(self, stdin=None, stdout=None):

@@ -71,6 +71,12 @@ impl Engine for MyEngine {
             .collect()
     }
 
+    // If your library keeps no halfmove clock or move number, say so once: its FENs are then
+    // compared without them, and the fifty- and seventy-five-move cases skipped with the reason.
+    // fn conventions(&self) -> chess_conformance::Conventions {
+    //     chess_conformance::Conventions::NO_CLOCKS
+    // }
+
     /// Every legal move, in UCI (any order).
     fn legal_moves(&mut self, game: &Game) -> Answer<Vec<String>> {
         let _board = position(game)?; // TODO: board.legal_moves().map(|m| m.to_uci()).collect()

@@ -12,30 +12,57 @@ What each question means: docs/PROTOCOL.md and docs/CASES.md of chess-conformanc
 itself (the JSON lines, the handshake, errors, a clean stdout) is the helper beside this file,
 chess_conformance_shim.py: keep the two files together.
 """
-from chess_conformance_shim import Shim, Unsupported
+from chess_conformance_shim import Shim, Unsupported, package_version
+
+# TODO: import mylib
 
 
-def position(fen, moves, variant=None):
-    """The position a request is about: `fen` (six fields), then each UCI move of `moves`
-    (`e2e4`, `e7e8q`; castling is the king's move, `e1g1`), played with your library's own
-    legality check. Raise if a move is illegal: the request gets an error naming it.
-    `variant` is "chess960" in a Chess960 game (only once you declare "chess960" below; None
-    otherwise): the FEN's castling rights are then X-FEN or Shredder-FEN letters, and castling
-    in `moves` (and in every answer) is the king taking its own rook, `f1h1`."""
-    # TODO: board = mylib.Board(fen, chess960=variant == "chess960")
-    # for uci in moves: board.push_uci(uci)
-    # return board
+def position(fen, variant=None):
+    """The position of `fen` (six fields). The helper then plays each UCI move of the request's
+    history with `play` below. `variant` is "chess960" in a Chess960 game (only once you declare
+    "chess960" below; None otherwise): the FEN's castling rights are then X-FEN or Shredder-FEN
+    letters, and castling in the moves (and in every answer) is the king taking its own rook,
+    `f1h1`; in standard chess it is the king's move, `e1g1`."""
+    # TODO: return mylib.Board(fen, chess960=variant == "chess960")
     raise Unsupported("TODO: position")
 
 
-shim = Shim("my-chess-library", "0.0.0", position=position, rules=[
+def play(board, uci):
+    """Plays one UCI move (`e2e4`, `e7e8q`) on `board` with your library's own legality check,
+    raising its own error (REFUSAL below) when the move is illegal."""
+    # TODO: board.push_uci(uci)
+    raise Unsupported("TODO: play")
+
+
+def fen(board):
+    """The FEN of `board`. If your library keeps no halfmove clock or move number, declare
+    conventions={"clocks": False} below: the clocks are then not compared (a FEN of four fields
+    gets `0 1`), and the fifty- and seventy-five-move cases are skipped with that reason."""
+    # TODO: return board.fen()
+    raise Unsupported("TODO: fen")
+
+
+# The exception your library raises to refuse: an illegal move, a SAN that denotes no move. Only
+# that is a refusal. Anything else it raises (IndexError, KeyError, TypeError, ...) is a crash in
+# the library, and must stay one: the helper answers it as an error verdict naming it. Catching
+# every exception as a refusal would turn each crash into a right-looking answer ("refused", "no
+# such move") and hide the bug.
+REFUSAL = ValueError  # TODO: mylib.IllegalMoveError
+
+# With `play` and `fen`, the helper answers the `play` question itself: the FEN after the move,
+# or "refused" when `play` raises REFUSAL (anything else: an error verdict).
+shim = Shim("my-chess-library", package_version("my-chess-library", "0.0.0"),
+            position=position, play=play, fen=fen, refusal=REFUSAL, rules=[
     # The rules inside the answers that your library implements (docs/PROTOCOL.md); a case that
     # expects one it does not is skipped:
     # "repetition", "move-clocks", "insufficient-material", "dead-position", "fivefold",
     # "seventy-five-moves",
     # "pieces" if it plays positions of pieces beyond the standard six (docs/CASES.md),
     # and "chess960" if it plays Chess960 (FIDE Guidelines II): `position` then gets `variant`.
-])
+],
+    # castling="king-takes-rook",      # if your library writes castling as e1h1 in every game
+    # conventions={"clocks": False},   # if it keeps no halfmove clock or move number
+)
 
 
 @shim.question
@@ -77,13 +104,6 @@ def mating_material(board, request):
 
 
 @shim.question
-def play(board, request):
-    """Plays request["move"] (UCI): {"played": FEN after it}, or {"refused": "why"} when the move
-    is illegal."""
-    raise Unsupported("TODO: play")
-
-
-@shim.question
 def san(board, request):
     """The SAN of the legal UCI move request["move"], with + or #: "Nf3", "O-O", "e8=Q+"."""
     raise Unsupported("TODO: san")
@@ -93,6 +113,11 @@ def san(board, request):
 def parse_san(board, request):
     """The UCI move request["san"] denotes, or None (ambiguous, illegal, malformed)."""
     raise Unsupported("TODO: parse_san")
+    # try:
+    #     move = board.parse_san(request["san"])
+    # except REFUSAL:  # the library's own refusal: the SAN denotes no legal move
+    #     return None
+    # return move.uci()  # anything else it raised is a crash: an error verdict, not a None
 
 
 @shim.question
