@@ -9,7 +9,9 @@
 //! - no insufficient-material rule and no per-side mating-material test;
 //! - no move clocks at all: `Board` keeps neither the halfmove clock nor the move number (its FEN
 //!   writer always ends in `0 1`), so the fifty- and seventy-five-move rules cannot be applied
-//!   to a position read from a FEN (`move-clocks` is not declared);
+//!   to a position read from a FEN (`move-clocks` is not declared), and the adapter declares
+//!   [`Conventions::NO_CLOCKS`]: its FENs are compared without them, and the cases of the
+//!   fifty- and seventy-five-move rules are skipped for that reason;
 //! - `Game::can_declare_draw` is one yes/no for "threefold repetition or 100 reversible halfmoves
 //!   *within the game's own moves*". The catalogue's histories are far shorter than 100
 //!   halfmoves, so a yes is reported as `threefold_repetition`; `repetition` is declared because
@@ -26,8 +28,8 @@ use chess::{
 };
 
 use chess_conformance::{
-    Answer, AttackSource, Capabilities, Capability, Color, Deadline, DrawClaim, Engine,
-    EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult, Variant,
+    Answer, AttackSource, Capabilities, Capability, Color, Conventions, Deadline, DrawClaim,
+    Engine, EngineError, FenCheck, Game, GameState, Identity, LastGame, MoveResult, Variant,
 };
 
 /// The version of the `chess` crate this adapter is built against (pinned in Cargo.toml).
@@ -180,6 +182,11 @@ impl Engine for ChessCrate {
             name: "chess".into(),
             version: VERSION.into(),
         }
+    }
+
+    /// `Board` keeps no clocks: its FEN writer ends in a constant `0 1`.
+    fn conventions(&self) -> Conventions {
+        Conventions::NO_CLOCKS
     }
 
     fn capabilities(&self) -> Capabilities {
