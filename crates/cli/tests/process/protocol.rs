@@ -293,6 +293,24 @@ pub(super) fn clock_conventions() -> Result<(), String> {
             .flat_map(|(_, v)| &v.checks)
             .filter(|c| c.reason.as_deref() == Some(chess_conformance::NO_CLOCKS))
             .count();
+        // A FEN wrong only in its clocks is not asked; mate after 120 half-moves (5.1.1) is.
+        let outcome = |id: &str| {
+            remote
+                .results
+                .iter()
+                .find(|(c, _)| c.case.id == id)
+                .map(|(_, v)| (v.outcome, v.reason.clone()))
+        };
+        let no_clocks = Some((Outcome::Skip, Some(chess_conformance::NO_CLOCKS.to_owned())));
+        for id in ["fen/negative-halfmove-clock", "fen/zero-move-number"] {
+            if outcome(id) != no_clocks {
+                return Err(format!("{form}, {id}: {:?}", outcome(id)));
+            }
+        }
+        let mate = outcome("fifty-move/checkmated-side-cannot-claim");
+        if mate != Some((Outcome::Pass, None)) {
+            return Err(format!("{form}, mate at clock 120: {mate:?}"));
+        }
         if skipped < 50 || fifty < 30 || noted < 20 {
             return Err(format!(
                 "{form}: {skipped} checks skipped for the clocks ({fifty} fifty-move), {noted} \
