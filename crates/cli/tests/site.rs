@@ -210,6 +210,33 @@ fn a_site_from_a_real_run_has_every_page_and_the_report_s_counts() {
         "<a href=\"../{link}\">{}</a>",
         failure["id"].as_str().unwrap()
     )));
+    // The engine's page groups its failures by cause: each group of the report with its
+    // count, its smallest case linked, and its members one click away.
+    let groups = report["groups"].as_array().expect("the report's groups");
+    assert!(!groups.is_empty());
+    assert_eq!(
+        engine.matches("<section class=\"group\"").count(),
+        groups.len()
+    );
+    for (n, group) in groups.iter().enumerate() {
+        let count = group["count"].as_u64().unwrap();
+        let heading = format!(
+            "id=\"group-{}\"><h3><span class=\"badge {}\">{}</span> <span class=\"count\">{count} \
+             case{}</span> {}</h3>",
+            n + 1,
+            group["outcome"].as_str().unwrap(),
+            group["outcome"].as_str().unwrap(),
+            if count == 1 { "" } else { "s" },
+            escaped(group["label"].as_str().unwrap())
+        );
+        assert!(engine.contains(&heading), "{heading}\n{engine}");
+        let smallest = group["case"].as_str().unwrap();
+        let (link, _) = page_of(&dir, smallest);
+        assert!(engine.contains(&format!(
+            "Smallest case: <a href=\"../{link}\">{smallest}</a>"
+        )));
+        assert_eq!(group["members"].as_array().unwrap().len() as u64, count);
+    }
     // Nothing from the network.
     for file in ["index.html", "cases.html", "site.css"] {
         let body = std::fs::read_to_string(dir.join(file)).unwrap();

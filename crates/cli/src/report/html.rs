@@ -568,6 +568,7 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
         out.push_str("</td></tr>");
     }
     out.push_str("</tbody></table>");
+    groups(&mut out, site, engine);
     for (area, tally) in &engine.areas {
         let _ = write!(
             out,
@@ -587,29 +588,34 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
             );
         }
         let in_area = || engine.verdicts().filter(|v| &v.area == area);
-        let bad: Vec<&Verdict> = in_area()
-            .filter(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
-            .collect();
-        if bad.is_empty() {
+        // The causes of this area's failures and errors, each linked to its group above.
+        let mut causes: Vec<(usize, usize)> = Vec::new();
+        for (g, group) in engine.report.groups.iter().enumerate() {
+            let n = group
+                .members
+                .iter()
+                .filter(|id| engine.verdict(id).is_some_and(|v| &v.area == area))
+                .count();
+            if n > 0 {
+                causes.push((g, n));
+            }
+        }
+        if causes.is_empty() {
             out.push_str("<p class=\"muted\">No failure and no error.</p>");
         } else {
-            out.push_str(
-                "<table class=\"failures\"><thead><tr><th>case</th><th>outcome</th>\
-                 <th>what</th></tr></thead><tbody>",
-            );
-            for v in bad {
-                let case = match site.case(&v.id) {
-                    Some(case) => case_link(case, "../"),
-                    None => esc(&v.id).into_owned(),
-                };
+            out.push_str("<ul class=\"causes\">");
+            for (g, n) in causes {
+                let group = &engine.report.groups[g];
                 let _ = write!(
                     out,
-                    "<tr><td>{case}</td><td>{}</td><td><code>{}</code></td></tr>",
-                    badge(v.outcome),
-                    esc(&chess_conformance::report::summary(v))
+                    "<li>{} {}: <a href=\"#group-{}\">{}</a></li>",
+                    badge(group.outcome),
+                    crate::text::plural(n, "case"),
+                    g + 1,
+                    esc(&group.label)
                 );
             }
-            out.push_str("</tbody></table>");
+            out.push_str("</ul>");
         }
         let mut skips: Vec<(&str, usize)> = Vec::new();
         for v in in_area().filter(|v| v.outcome == Outcome::Skip) {
@@ -637,6 +643,90 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
     out
 }
 
+/// An engine's failures and errors grouped by cause, largest first: each group's count, cause,
+/// smallest case (linked, with its FEN and wrong answers), and its members one click away.
+fn groups(out: &mut String, site: &Site, engine: &EngineRun) {
+    let groups = &engine.report.groups;
+    if groups.is_empty() {
+        return;
+    }
+    let cases: usize = groups.iter().map(|g| g.count).sum();
+    let _ = write!(
+        out,
+        "<h2 id=\"causes\">Failures and errors by cause</h2><p class=\"lead\">{} in {}, \
+         largest first; each with its smallest case (fewest pieces, then shortest history).</p>",
+        crate::text::plural(cases, "case"),
+        crate::text::plural(groups.len(), "group"),
+    );
+    for (g, group) in groups.iter().enumerate() {
+        let smallest = match site.case(&group.case) {
+            Some(case) => case_link(case, "../"),
+            None => esc(&group.case).into_owned(),
+        };
+        let _ = write!(
+            out,
+            "<section class=\"group\" id=\"group-{}\"><h3>{} <span class=\"count\">{}</span> \
+             {}</h3><p>Smallest case: {smallest}",
+            g + 1,
+            badge(group.outcome),
+            crate::text::plural(group.count, "case"),
+            esc(&group.label),
+        );
+        if let Some(fen) = &group.fen {
+            let _ = write!(out, " <code class=\"fen\">{}</code>", esc(fen));
+        }
+        if !group.moves.is_empty() {
+            let _ = write!(
+                out,
+                " after <code class=\"moves\">{}</code>",
+                esc(&group.moves.join(" "))
+            );
+        }
+        if !group.variant.is_standard() {
+            out.push_str(&variant_tag(Some(group.variant.title())));
+        }
+        out.push_str(
+            "</p><table class=\"checks\"><thead><tr><th>assertion</th><th>expected</th>\
+                      <th>actual</th></tr></thead><tbody>",
+        );
+        for check in &group.checks {
+            let _ = write!(
+                out,
+                "<tr><th scope=\"row\"><code>{}</code></th><td><code>{}</code></td>\
+                 <td class=\"check {}\"><code>{}</code>",
+                esc(&check.assertion),
+                esc(&check.expected),
+                check.outcome.name(),
+                esc(&check.actual)
+            );
+            if let Some(reason) = &check.reason {
+                let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
+            }
+            out.push_str("</td></tr>");
+        }
+        out.push_str("</tbody></table>");
+        let _ = write!(
+            out,
+            "<details><summary>{}</summary><p class=\"members\">",
+            if group.count == 1 {
+                "The case".to_owned()
+            } else {
+                format!("All {} cases", group.count)
+            }
+        );
+        for (n, id) in group.members.iter().enumerate() {
+            if n > 0 {
+                out.push_str(", ");
+            }
+            match site.case(id) {
+                Some(case) => out.push_str(&case_link(case, "../")),
+                None => out.push_str(&esc(id)),
+            }
+        }
+        out.push_str("</p></details></section>");
+    }
+}
+
 /// The stylesheet every page links to.
 const STYLE: &str = r#":root {
   --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --soft: #f6f8fa; --link: #0969da;
@@ -660,6 +750,12 @@ section.case { margin: 2.5em 0; padding-top: .5em; border-top: 3px solid var(--l
 section.case h2 { font-size: 1.4em; border: 0; margin-top: .3em; word-break: break-word; }
 h3 { font-size: 1.05em; margin: 1.2em 0 .4em; }
 nav.pages { margin: .8em 0; color: var(--muted); }
+section.group { margin: 1.2em 0; padding: .2em 0 .4em; border-bottom: 1px solid var(--line); }
+section.group h3 { margin: .4em 0; }
+section.group .count { font-variant-numeric: tabular-nums; }
+details summary { cursor: pointer; color: var(--link); }
+p.members { font-size: .9em; line-height: 1.7; }
+ul.causes { padding-left: 1.2em; }
 ul.passing { columns: 2 32em; padding-left: 1.2em; }
 ul.passing li { break-inside: avoid; }
 h2 { font-size: 1.25em; margin: 1.6em 0 .5em; padding-bottom: .2em;
