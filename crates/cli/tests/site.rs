@@ -381,6 +381,8 @@ fn text_from_a_report_is_escaped_and_ids_stay_in_the_site() {
         Value::from("\"><img src=x onerror=alert(2)>\u{1b}[2J");
     hostile["verdicts"][0]["id"] = Value::from("../../escaped");
     hostile["verdicts"][failing]["id"] = Value::from("../../failing");
+    // Its groups named the ids it had: left out, they are grouped anew from the verdicts.
+    hostile.as_object_mut().unwrap().remove("groups");
     let dir = scratch("hostile");
     let path = dir.join("hostile.json");
     std::fs::write(&path, hostile.to_string()).unwrap();

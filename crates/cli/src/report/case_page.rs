@@ -166,8 +166,8 @@ fn position(out: &mut String, at: &Position<'_>) {
 }
 
 /// Each engine's verdict on the case: a failure or an error on a line of its own, with its
-/// reason; the engines that pass it on one line, those that skip it one line per reason, and
-/// those that did not run it.
+/// reason and a link to the engine's page; the engines that pass it on one line, those that
+/// skip it one line per reason, and those that did not run it (by name only).
 fn verdicts_table(out: &mut String, site: &Site, verdicts: &[Option<&Verdict>], root: &str) {
     out.push_str("<h3>Verdicts</h3><table class=\"verdicts\"><tbody>");
     // (outcome, reason) → the engines, in order of first appearance.
@@ -195,9 +195,11 @@ fn verdicts_table(out: &mut String, site: &Site, verdicts: &[Option<&Verdict>], 
             Some(v) => (Some(v.outcome), v.reason.as_deref()),
             None => (None, None),
         };
+        // The others by name only: a case's section stays small however many pass it.
+        let plain = esc(&e.identity).into_owned();
         match others.iter_mut().find(|(o, r, _)| (*o, *r) == key) {
-            Some((_, _, names)) => names.push(name),
-            None => others.push((key.0, key.1, vec![name])),
+            Some((_, _, names)) => names.push(plain),
+            None => others.push((key.0, key.1, vec![plain])),
         }
     }
     for (outcome, reason, names) in others {

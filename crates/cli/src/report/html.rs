@@ -382,12 +382,8 @@ fn cases(site: &Site) -> String {
          </option><option>pass</option><option>fail</option><option>skip</option>\
          <option>error</option></select></label></form>\
          <div class=\"scroll\"><table id=\"cases\" class=\"cases\"><thead><tr><th>case</th>\
-         <th>FIDE</th><th>title</th>",
+         <th>FIDE</th><th>title</th><th>failed by (or erred)</th></tr></thead><tbody>",
     );
-    for e in &site.engines {
-        let _ = write!(out, "<th>{}</th>", esc(&e.identity));
-    }
-    out.push_str("</tr></thead><tbody>");
     for case in failing {
         let outcomes: Vec<&str> = site
             .engines
@@ -404,7 +400,7 @@ fn cases(site: &Site) -> String {
             esc(&case.title),
             variant_tag((!case.variant.is_standard()).then(|| case.variant.title()))
         );
-        outcome_cells(&mut out, &outcomes);
+        failed_by(&mut out, site, case);
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table></div>");
@@ -413,15 +409,33 @@ fn cases(site: &Site) -> String {
     out
 }
 
-/// A cell per engine: its outcome as a badge, or `not run`.
-fn outcome_cells(out: &mut String, outcomes: &[&str]) {
-    for o in outcomes {
-        if *o == "-" {
-            out.push_str("<td class=\"muted\">not run</td>");
-        } else {
-            let _ = write!(out, "<td class=\"o {o}\">{o}</td>");
+/// A failing case's cell of the engines that fail or err it, each named (`(error)` after an
+/// error): a few names, not a column per engine, so a row's size does not grow with the engines
+/// that pass.
+fn failed_by(out: &mut String, site: &Site, case: &SiteCase) {
+    out.push_str("<td class=\"by\">");
+    let mut first = true;
+    for e in &site.engines {
+        let Some(v) = e.verdict(&case.id) else {
+            continue;
+        };
+        let error = match v.outcome {
+            Outcome::Fail => "",
+            Outcome::Error => " (error)",
+            _ => continue,
+        };
+        if !first {
+            out.push_str(", ");
         }
+        first = false;
+        let _ = write!(
+            out,
+            "<span class=\"o {}\">{}{error}</span>",
+            v.outcome.name(),
+            esc(&e.identity)
+        );
     }
+    out.push_str("</td>");
 }
 
 /// An area's page: its cases some engine fails or errs, a column per engine, each linked to its
@@ -446,18 +460,10 @@ fn area_page(site: &Site, area: &str) -> String {
     if !failing.is_empty() {
         out.push_str(
             "<h2>Failed or erred by some engine</h2><div class=\"scroll\"><table class=\"cases\">\
-             <thead><tr><th>case</th><th>FIDE</th><th>title</th>",
+             <thead><tr><th>case</th><th>FIDE</th><th>title</th><th>failed by (or erred)</th>\
+             </tr></thead><tbody>",
         );
-        for e in &site.engines {
-            let _ = write!(out, "<th>{}</th>", esc(&e.identity));
-        }
-        out.push_str("</tr></thead><tbody>");
         for case in &failing {
-            let outcomes: Vec<&str> = site
-                .engines
-                .iter()
-                .map(|e| code(e.verdict(&case.id)))
-                .collect();
             let _ = write!(
                 out,
                 "<tr><td>{}</td><td>{}</td><td>{}{}</td>",
@@ -466,7 +472,7 @@ fn area_page(site: &Site, area: &str) -> String {
                 esc(&case.title),
                 variant_tag((!case.variant.is_standard()).then(|| case.variant.title()))
             );
-            outcome_cells(&mut out, &outcomes);
+            failed_by(&mut out, site, case);
             out.push_str("</tr>");
         }
         out.push_str("</tbody></table></div>");
@@ -795,10 +801,8 @@ td.cell.skip { border-left-color: var(--skip); }
 .badge.fail { color: #fff; background: var(--fail); }
 .badge.skip { color: var(--skip); background: var(--skip-bg); }
 .badge.error { color: #fff; background: var(--error); }
-td.o { font-size: .8em; font-weight: 600; text-transform: uppercase; }
-td.o.pass { color: var(--pass); } td.o.skip { color: var(--skip); }
-td.o.fail { color: #fff; background: var(--fail); }
-td.o.error { color: #fff; background: var(--error); }
+td.by .o { white-space: nowrap; font-weight: 600; }
+td.by .o.fail { color: var(--fail); } td.by .o.error { color: var(--error); }
 td.check.pass { color: var(--pass); font-size: .8em; font-weight: 600; text-transform: uppercase; }
 td.check.fail { background: var(--fail-bg); }
 td.check.error { background: var(--error-bg); }

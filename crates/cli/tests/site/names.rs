@@ -31,6 +31,8 @@ fn long_names_and_nesting_ids_make_a_site() {
     for (&i, id) in failing.iter().zip(ids) {
         edited["verdicts"][i]["id"] = Value::from(id);
     }
+    // Its groups named the ids it had: left out, they are grouped anew from the verdicts.
+    edited.as_object_mut().unwrap().remove("groups");
     let dir = scratch("long-names");
     let path = dir.join("long.json");
     std::fs::write(&path, edited.to_string()).unwrap();
