@@ -556,10 +556,11 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
     counts(&mut out, t);
     let _ = write!(
         out,
-        " <a href=\"../cases.html?engine={}\">every case</a>, <a href=\"../cases.html?engine={}\
-         &amp;outcome=fail\">its failures</a>.</p>{LEGEND}<table class=\"areas\"><thead><tr>\
-         <th>area</th><th>cases</th></tr></thead><tbody>",
-        engine.slug, engine.slug
+        " <a href=\"#causes\">by cause</a>; in the list of failing cases: <a \
+         href=\"../cases.html?engine={0}&amp;outcome=fail\">its failures</a>, <a \
+         href=\"../cases.html?engine={0}&amp;outcome=error\">its errors</a>.</p>{LEGEND}\
+         <table class=\"areas\"><thead><tr><th>area</th><th>cases</th></tr></thead><tbody>",
+        engine.slug
     );
     for (area, tally) in &engine.areas {
         let _ = write!(
