@@ -12,7 +12,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, PositionError,
-    Square,
+    Rank, Role, Square,
 };
 
 use crate::vocabulary::{self, DrawClaim, GameState, Variant};
@@ -399,6 +399,111 @@ pub fn to_shakmaty(color: vocabulary::Color) -> Color {
     match color {
         vocabulary::Color::White => Color::White,
         vocabulary::Color::Black => Color::Black,
+    }
+}
+
+/// The board a case's history reaches, to say in words what a move or a square of an answer is
+/// (the report's groups of failures name the pattern of a difference, not its squares). Read
+/// leniently: any placement shakmaty reads will do, for the words need only the pieces.
+#[derive(Debug, Clone)]
+pub struct Sight {
+    board: Board,
+    turn: Color,
+}
+
+impl Sight {
+    /// The board `moves` reach from `fen` in `variant`; `None` if the FEN does not read or a
+    /// move is not legal on the way (a board alone, when there is no history).
+    pub fn of(variant: Variant, fen: &str, moves: &[String]) -> Option<Sight> {
+        let parsed = Fen::from_ascii(fen.as_bytes()).ok()?;
+        let Ok(mut position) = parse_fen_lenient_in(fen, variant) else {
+            let setup = parsed.as_setup();
+            return moves.is_empty().then(|| Sight {
+                board: setup.board.clone(),
+                turn: setup.turn,
+            });
+        };
+        for uci in moves {
+            let m = parse_uci(&position, uci).ok()?;
+            position.play_unchecked(m);
+        }
+        Some(Sight {
+            board: position.board().clone(),
+            turn: position.turn(),
+        })
+    }
+
+    /// What kind of move `uci` is here, in words that leave its squares out: `castling O-O`,
+    /// `promotion to a knight`, `an en passant capture`, `a pawn double step`, `a pawn capture`,
+    /// `a bishop move`, `a move from an empty square`, ...; legal or not.
+    pub fn describe_move(&self, uci: &str) -> String {
+        let Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        }) = UciMove::from_ascii(uci.as_bytes())
+        else {
+            return "a move that is not UCI".to_owned();
+        };
+        let Some(piece) = self.board.piece_at(from) else {
+            return "a move from an empty square".to_owned();
+        };
+        let whose = if piece.color == self.turn {
+            ""
+        } else {
+            " of the side not to move"
+        };
+        let target = self.board.piece_at(to);
+        let files = (i32::from(to.file()) - i32::from(from.file())).abs();
+        let ranks = (i32::from(to.rank()) - i32::from(from.rank())).abs();
+        let kind = match piece.role {
+            Role::King if target == Some(piece.color.rook()) || (files == 2 && ranks == 0) => {
+                if to.file() > from.file() {
+                    "castling O-O".to_owned()
+                } else {
+                    "castling O-O-O".to_owned()
+                }
+            }
+            Role::Pawn => match promotion {
+                Some(role) => format!("promotion to a {}", role_name(role)),
+                None if matches!(to.rank(), Rank::First | Rank::Eighth) => {
+                    "a pawn move to the last rank without a promotion piece".to_owned()
+                }
+                None if files != 0 && target.is_none() => "an en passant capture".to_owned(),
+                None if files != 0 => "a pawn capture".to_owned(),
+                None if ranks == 2 => "a pawn double step".to_owned(),
+                None => "a pawn step".to_owned(),
+            },
+            role if promotion.is_some() => {
+                format!("a {} move with a promotion piece", role_name(role))
+            }
+            role => format!("a {} move", role_name(role)),
+        };
+        format!("{kind}{whose}")
+    }
+
+    /// What stands on `square`, in words: `a knight`, `an empty square`, or `a square` for a
+    /// name that is no square.
+    pub fn describe_square(&self, square: &str) -> String {
+        match Square::from_ascii(square.as_bytes()) {
+            Ok(sq) => match self.board.piece_at(sq) {
+                Some(piece) => format!("a {}", role_name(piece.role)),
+                None => "an empty square".to_owned(),
+            },
+            Err(_) => "a square".to_owned(),
+        }
+    }
+}
+
+/// A role's name in English.
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
     }
 }
 

@@ -15,6 +15,10 @@
 # Each engine's verdict listing goes to target/certify/listings/NAME.txt: `.ci/run` points
 # `cargo test` at them (CHESS_CONFORMANCE_LISTINGS), whose snapshot test of every engine in
 # another process checks those instead of running the engine a second time.
+#
+# Each engine's JSON report goes to target/certify/reports/NAME.json, and the report site built
+# from them to target/certify/site (issue 26: at most 50 MB and 2,000 files; the step fails past
+# either).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -45,7 +49,14 @@ args=()
 for engine in "${engines[@]}"; do args+=(--engine "$engine"); done
 ./target/release/chess-conformance matrix "${args[@]}" \
   --timeout 60s --validate-protocol --perft-limit 100000 \
-  --baselines baselines --write-listings target/certify/listings >target/certify/matrix.md || status=$?
+  --baselines baselines --write-listings target/certify/listings \
+  --write-reports target/certify/reports >target/certify/matrix.md || status=$?
 cat target/certify/matrix.md
 echo "(${#engines[@]} engines in $((SECONDS - begin)) s; the table is kept in target/certify/matrix.md)"
+./target/release/chess-conformance report --html target/certify/site target/certify/reports/*.json
+bytes=$(du -sb target/certify/site | cut -f1)
+files=$(find target/certify/site -type f | wc -l)
+largest=$(find target/certify/site -type f -printf '%s %P\n' | sort -n | tail -1)
+echo "the site: $bytes bytes in $files files (at most 50,000,000 and 2,000); the largest: $largest"
+if ((bytes > 50000000 || files > 2000)); then echo "the site is over its limits" >&2; status=1; fi
 exit $status

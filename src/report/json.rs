@@ -9,6 +9,7 @@ use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use super::Run;
+use super::groups::{self, Group, Member};
 use crate::engine::Identity;
 use crate::verdict::{Outcome, Tally, Verdict};
 use crate::vocabulary::Variant;
@@ -33,6 +34,12 @@ pub struct Report {
     /// Where the run stopped, if a signal stopped it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interrupted: Option<Interruption>,
+    /// The failures and errors grouped by cause, largest first ([`super::groups::group`]).
+    /// Absent from reports written before groups were, and from a run with no failure or
+    /// error: [`Report::from_json`] then groups the verdicts itself, so a report read always
+    /// has them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<Group>,
 }
 
 /// One verdict of a [`Report`], with what a reader needs of its case: its title, FIDE article,
@@ -126,7 +133,7 @@ impl std::error::Error for ReportError {}
 impl Report {
     /// The report of `run`, not interrupted.
     pub fn new(run: &Run) -> Report {
-        Report {
+        let mut report = Report {
             engine: run.engine.clone(),
             catalogue_version: None,
             summary: run.tally(),
@@ -147,7 +154,21 @@ impl Report {
                 })
                 .collect(),
             interrupted: None,
-        }
+            groups: Vec::new(),
+        };
+        report.groups = report.grouped();
+        report
+    }
+
+    /// The failures and errors of its verdicts grouped by cause, largest group first, each
+    /// case read in the FEN, moves and variant the report carries ([`groups::group`]).
+    pub fn grouped(&self) -> Vec<Group> {
+        groups::group(self.verdicts.iter().map(|line| Member {
+            verdict: &line.verdict,
+            fen: line.fen.as_deref(),
+            moves: &line.moves,
+            variant: line.variant,
+        }))
     }
 
     /// The report as JSON, pretty-printed, with a final newline.
@@ -157,7 +178,9 @@ impl Report {
 
     /// Reads a report [`Report::to_json`] wrote, strictly: JSON of the right shape with no
     /// unknown field, each verdict's outcome and reason those its checks give, each case once,
-    /// and the summary and per-area counts those of the verdicts.
+    /// the summary and per-area counts those of the verdicts, and its groups (when it has them)
+    /// holding each failing or erring case once, with its outcome. A report without groups
+    /// (written before them) gets them grouped from its verdicts.
     ///
     /// # Errors
     ///
@@ -175,10 +198,14 @@ impl Report {
                 message,
             }
         })?;
+        let mut report = report;
         report.check().map_err(|message| ReportError {
             place: None,
             message,
         })?;
+        if report.groups.is_empty() {
+            report.groups = report.grouped();
+        }
         Ok(report)
     }
 
@@ -228,6 +255,58 @@ impl Report {
                 "its count for area `{wrong}` is not the count of its verdicts: a report edited \
                  or cut short?"
             ));
+        }
+        self.check_groups()
+    }
+
+    /// Each failing or erring case in exactly one group of its outcome, each group's count its
+    /// members' and its smallest case one of them; the causes themselves are not checked (a
+    /// report written by an older grouping reads).
+    fn check_groups(&self) -> Result<(), String> {
+        if self.groups.is_empty() {
+            return Ok(());
+        }
+        let outcomes: HashMap<&str, Outcome> = self
+            .verdicts()
+            .filter(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
+            .map(|v| (v.id.as_str(), v.outcome))
+            .collect();
+        let mut grouped: HashSet<&str> = HashSet::with_capacity(outcomes.len());
+        for group in &self.groups {
+            let wrong = |what: String| Err(format!("group `{}`: {what}", group.label));
+            if group.count != group.members.len() {
+                return wrong(format!(
+                    "its count ({}) is not its number of cases ({})",
+                    group.count,
+                    group.members.len()
+                ));
+            }
+            if !group.members.contains(&group.case) {
+                return wrong(format!(
+                    "its smallest case {} is not one of its cases",
+                    group.case
+                ));
+            }
+            for id in &group.members {
+                match outcomes.get(id.as_str()) {
+                    Some(&outcome) if outcome == group.outcome => {}
+                    _ => {
+                        return wrong(format!(
+                            "case {id} is not a verdict of outcome {} in the report",
+                            group.outcome
+                        ));
+                    }
+                }
+                if !grouped.insert(id) {
+                    return wrong(format!("case {id} is in two groups"));
+                }
+            }
+        }
+        let ungrouped = self
+            .verdicts()
+            .find(|v| outcomes.contains_key(v.id.as_str()) && !grouped.contains(v.id.as_str()));
+        if let Some(v) = ungrouped {
+            return Err(format!("case {} {}ed but is in no group", v.id, v.outcome));
         }
         Ok(())
     }
@@ -348,6 +427,69 @@ mod tests {
                 .iter()
                 .all(|v| v.fen.is_none() && v.moves.is_empty())
         );
+    }
+
+    fn failing_report() -> Report {
+        let catalogue = Catalogue::builtin_selected(Some("castling/"), None).expect("castling");
+        let mut mutant = crate::Mutant::named("castle-out-of-check").expect("a mutant");
+        Report::new(&Run::new(&mut mutant, &catalogue))
+    }
+
+    #[test]
+    fn a_report_carries_its_groups_and_an_older_one_gets_them_on_reading() {
+        let report = failing_report();
+        assert!(!report.groups.is_empty());
+        assert_eq!(report.groups, report.grouped());
+        assert_eq!(
+            Report::from_json(report.to_json().as_bytes()).map(|r| r.groups),
+            Ok(report.groups.clone())
+        );
+        let mut value: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        value.as_object_mut().unwrap().remove("groups");
+        let read = Report::from_json(value.to_string().as_bytes()).expect("an older report");
+        assert_eq!(read.groups, report.groups);
+        // A passing run has none, and writes none.
+        assert!(
+            !super::super::json(&Run::new(
+                &mut Reference::new(),
+                &Catalogue::builtin_selected(Some("castling/"), None).unwrap()
+            ))
+            .contains("\"groups\"")
+        );
+    }
+
+    #[test]
+    fn groups_that_do_not_add_up_are_refused() {
+        let json = failing_report().to_json();
+        let error = |edit: &dyn Fn(&mut serde_json::Value)| {
+            let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+            edit(&mut value);
+            Report::from_json(value.to_string().as_bytes())
+                .expect_err("refused")
+                .to_string()
+        };
+        let count = error(&|v| v["groups"][0]["count"] = 1_000.into());
+        assert!(count.contains("its count (1000)"), "{count}");
+        let twice = error(&|v| {
+            let first = v["groups"][0]["members"][0].clone();
+            v["groups"][0]["members"]
+                .as_array_mut()
+                .unwrap()
+                .push(first);
+            v["groups"][0]["count"] = v["groups"][0]["members"].as_array().unwrap().len().into();
+        });
+        assert!(twice.contains("is in two groups"), "{twice}");
+        let dropped = error(&|v| {
+            let case = v["groups"][0]["case"].clone();
+            let members = v["groups"][0]["members"].as_array_mut().unwrap();
+            members.retain(|m| *m == case);
+            v["groups"][0]["count"] = 1.into();
+        });
+        assert!(dropped.contains("but is in no group"), "{dropped}");
+        let stranger = error(&|v| v["groups"][0]["case"] = "castling/nowhere".into());
+        assert!(stranger.contains("is not one of its cases"), "{stranger}");
+        let unknown = error(&|v| v["groups"][0]["colour"] = "red".into());
+        assert!(unknown.contains("unknown field `colour`"), "{unknown}");
     }
 
     #[test]

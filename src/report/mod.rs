@@ -7,6 +7,7 @@ use crate::catalogue::{Catalogue, LoadedCase};
 use crate::engine::Identity;
 use crate::verdict::{Check, Outcome, Tally, Verdict};
 
+pub mod groups;
 pub(crate) mod json;
 
 pub(crate) use json::Report;
@@ -79,6 +80,16 @@ impl<'c> Run<'c> {
     /// The counts of outcomes per rule area, areas in order of first appearance.
     pub fn by_area(&self) -> Vec<(String, Tally)> {
         json::by_area(self.results.iter().map(|(_, v)| v))
+    }
+
+    /// The failures and errors grouped by cause, largest group first ([`groups::group`]).
+    pub fn groups(&self) -> Vec<groups::Group> {
+        groups::group(self.results.iter().map(|(case, verdict)| groups::Member {
+            verdict,
+            fen: Some(&case.case.fen),
+            moves: &case.case.moves,
+            variant: case.case.variant(),
+        }))
     }
 
     /// The assertions skipped in cases that were asked something (passed or failed), by reason:

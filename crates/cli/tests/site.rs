@@ -11,6 +11,9 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+#[path = "site/names.rs"]
+mod names;
+
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 fn cli(args: &[&str]) -> Output {
@@ -73,9 +76,47 @@ fn first_failure(report: &Value) -> &Value {
         .expect("a failure")
 }
 
-/// `castling/kingside-legal` → `cases/castling/kingside-legal.html`.
-fn page_of(id: &str) -> String {
-    format!("cases/{id}.html")
+/// Where the site puts case `id`'s page, as `cases.html` links to it
+/// (`cases/castling-1.html#castling/x`), and the page's section of that case. Only a case some
+/// engine fails or errs has one.
+fn page_of(dir: &Path, id: &str) -> (String, String) {
+    let list = std::fs::read_to_string(dir.join("cases.html")).unwrap();
+    let end = format!("\">{}</a>", escaped(id));
+    let at = list
+        .find(&end)
+        .unwrap_or_else(|| panic!("{id} is not linked from cases.html"));
+    let from = list[..at].rfind("href=\"").unwrap() + 6;
+    let link = list[from..at].to_owned();
+    let (file, anchor) = link.split_once('#').expect("an anchor");
+    let page = std::fs::read_to_string(dir.join(file)).unwrap();
+    (link.clone(), section(&page, anchor))
+}
+
+/// The section of `page` (a file or the browser's DOM) whose id is `anchor`.
+fn section(page: &str, anchor: &str) -> String {
+    let start = page
+        .find(&format!("<section class=\"case\" id=\"{anchor}\">"))
+        .unwrap_or_else(|| panic!("no section {anchor} in\n{page}"));
+    let len = page[start..].find("</section>").unwrap();
+    page[start..start + len].to_owned()
+}
+
+/// Every file under `dir`, from it.
+fn files(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
 /// Text as the site writes it in HTML.
@@ -114,12 +155,27 @@ fn a_site_from_a_real_run_has_every_page_and_the_report_s_counts() {
     ] {
         assert!(dir.join(file).is_file(), "{file}");
     }
+    // A page for each case failed or erred, a line of its area's page for each other one.
     let verdicts = report["verdicts"].as_array().unwrap();
+    let area = std::fs::read_to_string(dir.join("areas/castling.html")).unwrap();
     for v in verdicts {
         let id = v["id"].as_str().unwrap();
-        assert!(dir.join(page_of(id)).is_file(), "{id}");
+        if v["outcome"] == "fail" || v["outcome"] == "error" {
+            let (_, section) = page_of(&dir, id);
+            assert!(section.contains(&format!("<h2>{id}</h2>")), "{section}");
+        } else {
+            assert!(area.contains(&format!("<li><code>{id}</code>")), "{id}");
+        }
     }
-    assert!(dir.join("cases/castling/kingside-legal.html").is_file());
+    let failing = verdicts
+        .iter()
+        .filter(|v| v["outcome"] == "fail" || v["outcome"] == "error")
+        .count();
+    let sheets = files(&dir)
+        .into_iter()
+        .filter(|f| f.starts_with("cases/"))
+        .count();
+    assert_eq!(sheets, failing.div_ceil(40), "sheets of at most 40 cases");
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     let t = &report["areas"]["castling"];
     let cell = format!(
@@ -130,12 +186,12 @@ fn a_site_from_a_real_run_has_every_page_and_the_report_s_counts() {
     );
     assert!(index.contains(&cell), "{cell}\n{index}");
     assert!(
-        index.contains("not measured"),
-        "the mutation score is not made up"
+        !index.contains("mutation score"),
+        "no column of mutation scores no report carries"
     );
     // A failing case: its expected and actual answers, a board and the FEN.
     let failure = first_failure(report);
-    let page = std::fs::read_to_string(dir.join(page_of(failure["id"].as_str().unwrap()))).unwrap();
+    let (link, page) = page_of(&dir, failure["id"].as_str().unwrap());
     for check in failure["checks"].as_array().unwrap() {
         assert!(page.contains(&escaped(check["expected"].as_str().unwrap())));
         if let Some(actual) = check["actual"].as_str() {
@@ -151,10 +207,36 @@ fn a_site_from_a_real_run_has_every_page_and_the_report_s_counts() {
     // The engine's page lists it under its area.
     let engine = std::fs::read_to_string(dir.join(format!("engines/{SLUG}.html"))).unwrap();
     assert!(engine.contains(&format!(
-        "<a href=\"../{}\">{}</a>",
-        page_of(failure["id"].as_str().unwrap()),
+        "<a href=\"../{link}\">{}</a>",
         failure["id"].as_str().unwrap()
     )));
+    // The engine's page groups its failures by cause: each group of the report with its
+    // count, its smallest case linked, and its members one click away.
+    let groups = report["groups"].as_array().expect("the report's groups");
+    assert!(!groups.is_empty());
+    assert_eq!(
+        engine.matches("<section class=\"group\"").count(),
+        groups.len()
+    );
+    for (n, group) in groups.iter().enumerate() {
+        let count = group["count"].as_u64().unwrap();
+        let heading = format!(
+            "id=\"group-{}\"><h3><span class=\"badge {}\">{}</span> <span class=\"count\">{count} \
+             case{}</span> {}</h3>",
+            n + 1,
+            group["outcome"].as_str().unwrap(),
+            group["outcome"].as_str().unwrap(),
+            if count == 1 { "" } else { "s" },
+            escaped(group["label"].as_str().unwrap())
+        );
+        assert!(engine.contains(&heading), "{heading}\n{engine}");
+        let smallest = group["case"].as_str().unwrap();
+        let (link, _) = page_of(&dir, smallest);
+        assert!(engine.contains(&format!(
+            "Smallest case: <a href=\"../{link}\">{smallest}</a>"
+        )));
+        assert_eq!(group["members"].as_array().unwrap().len() as u64, count);
+    }
     // Nothing from the network.
     for file in ["index.html", "cases.html", "site.css"] {
         let body = std::fs::read_to_string(dir.join(file)).unwrap();
@@ -298,16 +380,37 @@ fn text_from_a_report_is_escaped_and_ids_stay_in_the_site() {
     hostile["verdicts"][failing]["checks"][check]["actual"] =
         Value::from("\"><img src=x onerror=alert(2)>\u{1b}[2J");
     hostile["verdicts"][0]["id"] = Value::from("../../escaped");
+    hostile["verdicts"][failing]["id"] = Value::from("../../failing");
+    // Its groups named the ids it had: left out, they are grouped anew from the verdicts.
+    hostile.as_object_mut().unwrap().remove("groups");
     let dir = scratch("hostile");
     let path = dir.join("hostile.json");
     std::fs::write(&path, hostile.to_string()).unwrap();
     let site = site("hostile-site", &[&path]);
-    assert!(!dir.join("escaped.html").exists());
-    assert!(site.join("cases/~2e./~2e./escaped.html").is_file());
+    assert!(!dir.join("escaped.html").exists() && !dir.join("failing.html").exists());
+    // Ids name no file: the site holds its own files only.
+    for file in files(&site) {
+        assert!(
+            [
+                "index.html",
+                "cases.html",
+                "site.css",
+                ".chess-conformance-site"
+            ]
+            .contains(&file.as_str())
+                || ["areas/", "engines/", "cases/"]
+                    .iter()
+                    .any(|d| file.starts_with(d) && !file[d.len()..].contains('/')),
+            "{file}"
+        );
+    }
+    let (link, section) = page_of(&site, "../../failing");
+    let sheet = dir.join("hostile-case.html");
+    std::fs::write(&sheet, &section).unwrap();
     let mut pages = vec![site.join("index.html"), site.join("cases.html")];
-    pages.push(site.join(page_of(
-        hostile["verdicts"][failing]["id"].as_str().unwrap(),
-    )));
+    pages.push(sheet);
+    pages.push(site.join(link.split('#').next().unwrap()));
+    pages.push(site.join("areas/castling.html"));
     let engines: Vec<_> = std::fs::read_dir(site.join("engines"))
         .unwrap()
         .flatten()
@@ -421,8 +524,10 @@ fn chromium_shows_what_the_report_says() {
     // A failing case's page: its board has the pieces of its FEN; each answer is shown.
     let failure = first_failure(report);
     let id = failure["id"].as_str().unwrap();
-    let page = url(&page_of(id));
+    let (link, _) = page_of(&dir, id);
+    let page = url(&link);
     let dom = text(&browse(chromium, &profile, &["--dump-dom"], &page).stdout);
+    let dom = section(&dom, link.split_once('#').unwrap().1);
     let catalogue = chess_conformance::Catalogue::builtin_case(id).unwrap();
     let case = &catalogue.cases()[0].case;
     let label = dom
@@ -448,7 +553,11 @@ fn chromium_shows_what_the_report_says() {
         if let Some(actual) = check["actual"].as_str() {
             assert!(shown.contains(&escaped(actual)), "{actual} in {shown}");
         }
-        assert!(shown.contains(&format!(">{outcome}</span>")), "{shown}");
+        if outcome == "pass" {
+            assert!(shown.ends_with(">pass"), "{shown}");
+        } else {
+            assert!(shown.contains(&format!(">{outcome}</span>")), "{shown}");
+        }
     }
     browse(
         chromium,
@@ -471,7 +580,12 @@ fn chromium_shows_what_the_report_says() {
         .stdout,
     );
     let rows: Vec<&str> = dom.split("<tr data-a=").skip(1).collect();
-    assert_eq!(rows.len(), report["verdicts"].as_array().unwrap().len());
+    let summary = &report["summary"];
+    assert_eq!(
+        rows.len() as u64,
+        summary["failed"].as_u64().unwrap() + summary["errors"].as_u64().unwrap(),
+        "the cases failed or erred"
+    );
     let shown: Vec<&&str> = rows
         .iter()
         .filter(|r| !r[..r.find('>').unwrap()].contains("hidden"))
@@ -520,10 +634,20 @@ fn described(fen: &str) -> String {
     )
 }
 
+/// Whether process `pid` catches SIGINT, from its `SigCgt` mask in `/proc`.
+fn catches_sigint(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
 #[test]
 fn an_interrupt_leaves_the_folder_as_it_was_and_nothing_beside_it() {
-    // The whole catalogue, so that writing lasts long enough to be interrupted: the reference's
-    // run (its own known failures make it exit 1).
+    // The whole catalogue, so that its load lasts long enough to be interrupted: the
+    // reference's run (its own known failures make it exit 1).
     let dir = scratch("interrupt");
     let out = cli(&["run", "--format", "json"]);
     assert!(out.status.code() == Some(0) || out.status.code() == Some(1));
@@ -541,11 +665,15 @@ fn an_interrupt_leaves_the_folder_as_it_was_and_nothing_beside_it() {
         .spawn()
         .unwrap();
     let building = dir.join(format!(".site.building-{}", child.id()));
-    // Once it writes case pages, interrupt it.
+    // Once it catches SIGINT (it then stops before the writing or between pages), interrupt
+    // it: the load of the whole catalogue leaves time before the writing ends.
     let started = std::time::Instant::now();
-    while !building.join("cases").is_dir() {
-        assert!(started.elapsed().as_secs() < 60, "no pages after a minute");
-        std::thread::sleep(std::time::Duration::from_millis(5));
+    while !catches_sigint(child.id()) {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no handler after a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
     let kill = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -568,7 +696,7 @@ fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
     let out = cli(&["run", "--cases", "tests/fixtures/wrong", "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let dir = scratch("own-cases");
-    let page = "cases/piece-moves/start-21-wrong.html";
+    let id = "piece-moves/start-21-wrong";
     // The report carries each case's FEN and moves: its boards are drawn without the cases.
     let carried = dir.join("carried.json");
     std::fs::write(&carried, &out.stdout).unwrap();
@@ -582,7 +710,7 @@ fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("not in"), "{stderr}");
-    let body = std::fs::read_to_string(from_report.join(page)).unwrap();
+    let (_, body) = page_of(&from_report, id);
     assert!(body.contains("<svg class=\"board\""), "{body}");
     // A report written before they were carried: no board without the cases.
     let mut older: Value = serde_json::from_slice(&std::fs::read(&carried).unwrap()).unwrap();
@@ -607,7 +735,7 @@ fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
         stderr.contains("2 cases not in the built-in catalogue"),
         "{stderr}"
     );
-    let body = std::fs::read_to_string(without.join(page)).unwrap();
+    let (_, body) = page_of(&without, id);
     assert!(!body.contains("<svg"), "no board without the case");
     assert!(body.contains("give the case files of the run with <code>--cases</code>"));
     assert!(
@@ -627,7 +755,7 @@ fn cases_run_from_files_are_found_with_cases_and_said_missing_without() {
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("not in"), "{stderr}");
-    let body = std::fs::read_to_string(with.join(page)).unwrap();
+    let (_, body) = page_of(&with, id);
     assert!(body.contains("<svg class=\"board\""), "{body}");
     assert!(body.contains("<td class=\"check fail\""), "{body}");
 }
@@ -648,8 +776,9 @@ fn a_chess960_case_s_page_says_its_variant_and_draws_its_castled_position() {
     let report = dir.join("reference.json");
     std::fs::write(&report, &out.stdout).unwrap();
     let built = site("chess960-site", &[&report]);
-    let page = page_of("chess960/both-castled");
-    let body = std::fs::read_to_string(built.join(&page)).unwrap();
+    // The failing case (the passing one has no page), after the same history.
+    let id = "chess960/castles-twice-wrong";
+    let (link, body) = page_of(&built, id);
     assert!(
         body.contains("<dt>variant</dt><dd><span class=\"variant\">Chess960</span>"),
         "{body}"
@@ -674,12 +803,21 @@ fn a_chess960_case_s_page_says_its_variant_and_draws_its_castled_position() {
         index.contains("chess960</a> <span class=\"variant\">Chess960</span></th>"),
         "{index}"
     );
+    // The failing case in the list of failures, the passing one on its area's page.
     let cases = std::fs::read_to_string(built.join("cases.html")).unwrap();
     assert_eq!(
         cases
             .matches("<span class=\"variant\">Chess960</span>")
             .count(),
-        2
+        1
+    );
+    let area = std::fs::read_to_string(built.join("areas/chess960.html")).unwrap();
+    assert!(
+        area.contains(
+            "<li><code>chess960/both-castled</code> Kings b1 / b8: after O-O (b1h1) and O-O-O \
+             (b8a8), the kings stand on g1 and c8 <span class=\"variant\">Chess960</span></li>"
+        ),
+        "{area}"
     );
     // A report written before the variant was carried: its cases are standard chess, where
     // `b1h1` is no move, so the history is said not to replay instead of drawn wrong.
@@ -693,14 +831,15 @@ fn a_chess960_case_s_page_says_its_variant_and_draws_its_castled_position() {
     let older_report = dir.join("older.json");
     std::fs::write(&older_report, older.to_string()).unwrap();
     let older_site = site("chess960-older", &[&older_report]);
-    let body = std::fs::read_to_string(older_site.join(&page)).unwrap();
+    let (_, body) = page_of(&older_site, id);
     assert!(!body.contains("class=\"variant\""), "{body}");
     assert!(body.contains("The history cannot be replayed"), "{body}");
 
     let Some(chromium) = chromium() else { return };
     let profile = scratch("chromium-profile-960");
-    let url = format!("file://{}/{page}", built.canonicalize().unwrap().display());
+    let url = format!("file://{}/{link}", built.canonicalize().unwrap().display());
     let dom = text(&browse(chromium, &profile, &["--dump-dom"], &url).stdout);
+    let dom = section(&dom, link.split_once('#').unwrap().1);
     assert!(dom.contains(&format!("aria-label=\"{castled}\"")), "{dom}");
     assert!(dom.contains(">Chess960</span>"), "{dom}");
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();

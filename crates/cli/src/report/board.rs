@@ -3,8 +3,8 @@
 //!
 //! The placement is read here, not by shakmaty: a case may hold a position that is not legal
 //! (a `valid: false` case), and its board is still worth seeing. Each board is one small
-//! self-contained `<svg>` (its own square pattern, glyphs from the page's fonts), so that
-//! 24,495 pages stay small and fast to write.
+//! `<svg>` of its pieces (glyphs from the page's fonts); the squares and labels are drawn once
+//! per page ([`defs`]), so that a sheet of forty cases stays small.
 
 use std::fmt::Write as _;
 
@@ -127,33 +127,9 @@ pub fn describe(squares: &Squares, turn: Option<&str>) -> String {
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 
-/// The board of `fen` as an `<svg>`, the squares of `last_move` (a UCI move) shaded. `id`
-/// names its square pattern, unique within the page. `Err` when the placement cannot be read.
-pub fn svg(fen: &str, last_move: Option<&str>, id: &str) -> Result<String, String> {
-    let squares = placement(fen)?;
-    let mut out = String::with_capacity(2600);
-    // `describe` gives square names, piece letters, side names and punctuation only: nothing
-    // to escape.
-    let _ = write!(
-        out,
-        "<svg class=\"board\" viewBox=\"0 0 8 8\" xmlns=\"http://www.w3.org/2000/svg\" \
-         role=\"img\" aria-label=\"{}\"><defs><pattern id=\"{id}\" width=\"2\" height=\"2\" \
-         patternUnits=\"userSpaceOnUse\"><rect width=\"2\" height=\"2\" fill=\"{LIGHT}\"/>\
-         <path d=\"M1 0h1v1H1zM0 1h1v1H0z\" fill=\"{DARK}\"/></pattern></defs>\
-         <rect width=\"8\" height=\"8\" fill=\"url(#{id})\"/>",
-        describe(&squares, side_to_move(fen))
-    );
-    if let Some(m) = last_move {
-        let from = m.get(0..2).and_then(coords);
-        let to = m.get(2..4).and_then(coords);
-        if let (Some((fx, fy)), Some((tx, ty))) = (from, to) {
-            let _ = write!(
-                out,
-                "<path d=\"M{fx} {fy}h1v1h-1zM{tx} {ty}h1v1h-1z\" fill=\"#9bc700\" \
-                 fill-opacity=\".45\"/>"
-            );
-        }
-    }
+/// What every board of a page shares, once at the top of its `<body>`: the squares' pattern
+/// (`#sq`) and the file and rank labels (`#labels`), so that a board holds its pieces only.
+pub fn defs() -> String {
     // Labels: ranks in the a-file's squares, files in the first rank's, each in the colour of
     // the other kind of square. a1 is dark; a square (x, y) is light when x + y is even.
     let mut on_light = String::new();
@@ -175,13 +151,44 @@ pub fn svg(fen: &str, last_move: Option<&str>, id: &str) -> Result<String, Strin
         let file = (b'a' + x as u8) as char;
         let _ = write!(target, "<text x=\"{x}.76\" y=\"7.95\">{file}</text>");
     }
+    format!(
+        "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\
+         <pattern id=\"sq\" width=\"2\" height=\"2\" patternUnits=\"userSpaceOnUse\">\
+         <rect width=\"2\" height=\"2\" fill=\"{LIGHT}\"/><path d=\"M1 0h1v1H1zM0 1h1v1H0z\" \
+         fill=\"{DARK}\"/></pattern><g id=\"labels\" font-size=\".28\" font-family=\"sans-serif\" \
+         font-weight=\"bold\"><g fill=\"{DARK}\">{on_light}</g><g fill=\"{LIGHT}\">{on_dark}</g>\
+         </g></defs></svg>"
+    )
+}
+
+/// The board of `fen` as an `<svg>`, the squares of `last_move` (a UCI move) shaded; its squares
+/// and labels are those of [`defs`], which its page holds. `Err` when the placement cannot be
+/// read.
+pub fn svg(fen: &str, last_move: Option<&str>) -> Result<String, String> {
+    let squares = placement(fen)?;
+    let mut out = String::with_capacity(1600);
+    // `describe` gives square names, piece letters, side names and punctuation only: nothing
+    // to escape.
     let _ = write!(
         out,
-        "<g font-size=\".28\" font-family=\"sans-serif\" font-weight=\"bold\">\
-         <g fill=\"{DARK}\">{on_light}</g><g fill=\"{LIGHT}\">{on_dark}</g></g>"
+        "<svg class=\"board\" viewBox=\"0 0 8 8\" role=\"img\" aria-label=\"{}\">\
+         <rect width=\"8\" height=\"8\" fill=\"url(#sq)\"/>",
+        describe(&squares, side_to_move(fen))
     );
+    if let Some(m) = last_move {
+        let from = m.get(0..2).and_then(coords);
+        let to = m.get(2..4).and_then(coords);
+        if let (Some((fx, fy)), Some((tx, ty))) = (from, to) {
+            let _ = write!(
+                out,
+                "<path d=\"M{fx} {fy}h1v1h-1zM{tx} {ty}h1v1h-1z\" fill=\"#9bc700\" \
+                 fill-opacity=\".45\"/>"
+            );
+        }
+    }
+    out.push_str("<use href=\"#labels\"/>");
     // Pieces: white ones a white solid glyph under a black outline glyph, black ones a black
-    // solid glyph.
+    // solid glyph (their font set by the stylesheet's `.pieces`).
     let mut white_fill = String::new();
     let mut ink = String::new();
     // A piece beyond the six has no glyph: a disc with its letter, white or black.
@@ -211,11 +218,12 @@ pub fn svg(fen: &str, last_move: Option<&str>, id: &str) -> Result<String, Strin
     }
     let _ = write!(
         out,
-        "<g class=\"pieces\" font-size=\"1.12\" text-anchor=\"middle\" font-family=\"'DejaVu Sans','Noto Sans Symbols 2',\
-         'Segoe UI Symbol','Apple Symbols',serif\"><g fill=\"#fff\">{white_fill}</g>\
-         <g fill=\"#111\">{ink}</g></g><g font-size=\".5\" font-family=\"sans-serif\" \
-         font-weight=\"bold\" text-anchor=\"middle\">{others}</g></svg>"
+        "<g class=\"pieces\"><g fill=\"#fff\">{white_fill}</g><g fill=\"#111\">{ink}</g></g>"
     );
+    if !others.is_empty() {
+        let _ = write!(out, "<g class=\"others\">{others}</g>");
+    }
+    out.push_str("</svg>");
     Ok(out)
 }
 
@@ -234,7 +242,7 @@ mod tests {
             describe(&squares, side_to_move(fen)),
             "Black to move. White: Ab6, Kh1. Black: Ka8."
         );
-        let svg = svg(fen, None, "b").unwrap();
+        let svg = svg(fen, None).unwrap();
         assert!(svg.contains("<circle cx=\"1.5\" cy=\"2.5\""), "{svg}");
         assert!(svg.contains(">A</text>"), "{svg}");
     }
@@ -265,13 +273,13 @@ mod tests {
         ] {
             let e = placement(bad).expect_err(bad);
             assert!(e.contains(why), "{bad}: {e}");
-            assert!(svg(bad, None, "b").is_err(), "{bad}");
+            assert!(svg(bad, None).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn draws_every_piece_on_its_square() {
-        let board = svg("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", None, "b0").unwrap();
+        let board = svg("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", None).unwrap();
         assert!(board.starts_with("<svg class=\"board\""), "{board}");
         assert!(board.ends_with("</svg>"));
         assert!(
@@ -282,7 +290,16 @@ mod tests {
         assert!(board.contains("<text x=\"4.5\" y=\"0.87\">\u{265a}\u{fe0e}</text>"));
         assert!(board.contains("<text x=\"4.5\" y=\"6.87\">\u{2659}\u{fe0e}</text>"));
         assert!(board.contains("<text x=\"4.5\" y=\"7.87\">\u{2654}\u{fe0e}</text>"));
-        assert!(board.contains("url(#b0)") && board.contains("id=\"b0\""));
+        assert!(board.contains("url(#sq)") && board.contains("href=\"#labels\""));
+        let defs = defs();
+        assert!(
+            defs.contains("id=\"sq\"") && defs.contains("id=\"labels\""),
+            "{defs}"
+        );
+        assert!(
+            defs.contains(">a</text>") && defs.contains(">8</text>"),
+            "{defs}"
+        );
         // Two white pieces: two white fills and two outlines; one black piece.
         assert_eq!(
             board.matches("\u{265a}\u{fe0e}").count(),
@@ -294,10 +311,10 @@ mod tests {
 
     #[test]
     fn shades_the_last_move_and_ignores_a_malformed_one() {
-        let board = svg(START, Some("e2e4"), "b1").unwrap();
+        let board = svg(START, Some("e2e4")).unwrap();
         assert!(board.contains("M4 6h1v1h-1zM4 4h1v1h-1z"), "{board}");
         for odd in ["", "e2", "z9e4", "e2e9", "ée"] {
-            let board = svg(START, Some(odd), "b").unwrap();
+            let board = svg(START, Some(odd)).unwrap();
             assert!(!board.contains("fill-opacity"), "{odd}");
         }
     }

@@ -1,14 +1,14 @@
-//! A case's page (`cases/AREA/SLUG.html`): its facts (its variant when it is not standard
-//! chess), its boards (the FEN's position and the
-//! one its history leads to), each engine's verdict, and expected against actual per assertion
-//! and engine.
+//! The pages of failing cases (`cases/AREA-N.html`, sheets of an area's cases, each case a
+//! section): a case's facts (its variant when it is not standard chess), its boards (the FEN's
+//! position and the one its history leads to), each engine's verdict, and expected against
+//! actual per assertion and engine.
 
 use std::fmt::Write as _;
 
-use chess_conformance::Verdict;
+use chess_conformance::{Outcome, Verdict};
 
-use super::html::{badge, esc, foot, head, query};
-use super::{Position, Site, SiteCase, board, case_path};
+use super::html::{badge, esc, foot, head};
+use super::{EngineRun, Position, Sheet, Site, SiteCase, anchor_of, board};
 
 /// One row of a case's table of assertions: its label and expected answer, and each engine's
 /// check of it.
@@ -18,21 +18,65 @@ struct Row<'v> {
     checks: Vec<Option<&'v chess_conformance::Check>>,
 }
 
-pub(super) fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
-    let depth = case_path(&case.id).matches('/').count();
-    let root = "../".repeat(depth);
-    head(out, &case.id, &root);
+/// A sheet: up to [`super::SHEET`] of an area's failing cases, each a section whose anchor is
+/// its id ([`super::anchor_of`]), with links to the area's other sheets.
+pub(super) fn sheet(site: &Site, sheet: &Sheet, out: &mut String) {
+    let root = "../";
+    let title = if sheet.of > 1 {
+        format!(
+            "{}: failing cases, page {} of {}",
+            sheet.area, sheet.number, sheet.of
+        )
+    } else {
+        format!("{}: failing cases", sheet.area)
+    };
+    head(out, &title, root);
+    out.push_str(&board::defs());
     let _ = write!(
         out,
-        "<p class=\"crumbs\"><a href=\"{root}index.html\">areas</a> › <a href=\"{root}cases.html\
-         ?area={5}\">{0}</a></p><h1>{1}</h1><p class=\"lead\">{2}</p><dl class=\"facts\">\
-         <dt>FIDE article</dt><dd>{3}</dd><dt>case file</dt><dd><code>{4}</code></dd>",
-        esc(&case.area),
+        "<p class=\"crumbs\"><a href=\"{root}index.html\">areas</a> › <a href=\"{root}{}\">\
+         {}</a></p>",
+        esc(site.area_file(&sheet.area)),
+        esc(&sheet.area),
+    );
+    pages(out, site, sheet);
+    for &i in &sheet.cases {
+        case_section(site, &site.cases[i], out);
+    }
+    pages(out, site, sheet);
+    foot(out);
+}
+
+/// The links to an area's sheets, when it has more than one.
+fn pages(out: &mut String, site: &Site, sheet: &Sheet) {
+    if sheet.of < 2 {
+        return;
+    }
+    out.push_str("<nav class=\"pages\">Pages:");
+    for other in site.sheets.iter().filter(|s| s.area == sheet.area) {
+        if other.number == sheet.number {
+            let _ = write!(out, " <strong>{}</strong>", other.number);
+        } else {
+            let name = other.file.rsplit('/').next().unwrap_or(&other.file);
+            let _ = write!(out, " <a href=\"{}\">{}</a>", esc(name), other.number);
+        }
+    }
+    out.push_str("</nav>");
+}
+
+/// One case of a sheet: its facts, boards, verdicts and assertions.
+fn case_section(site: &Site, case: &SiteCase, out: &mut String) {
+    let root = "../";
+    let _ = write!(
+        out,
+        "<section class=\"case\" id=\"{}\"><h2>{}</h2><p class=\"lead\">{}</p>\
+         <dl class=\"facts\"><dt>FIDE article</dt><dd>{}</dd><dt>case file</dt><dd><code>{}\
+         </code></dd>",
+        esc(&anchor_of(&case.id)),
         esc(&case.id),
         esc(&case.title),
         esc(&case.rule),
         esc(&case.place),
-        query(&case.area)
     );
     if !case.variant.is_standard() {
         // Its FEN, moves and boards are read in it.
@@ -59,9 +103,18 @@ pub(super) fn case_page(site: &Site, case: &SiteCase, out: &mut String) {
     }
     let verdicts: Vec<Option<&Verdict>> =
         site.engines.iter().map(|e| e.verdict(&case.id)).collect();
-    verdicts_table(out, site, &verdicts, &root);
-    assertions_table(out, site, &verdicts);
-    foot(out);
+    verdicts_table(out, site, &verdicts, root);
+    let (engines, bad): (Vec<&EngineRun>, Vec<&Verdict>) = site
+        .engines
+        .iter()
+        .zip(&verdicts)
+        .filter_map(|(e, v)| {
+            v.filter(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
+                .map(|v| (e, v))
+        })
+        .unzip();
+    assertions_table(out, &engines, &bad);
+    out.push_str("</section>");
 }
 
 /// A case's source and tags, from the catalogue.
@@ -91,14 +144,13 @@ fn position(out: &mut String, at: &Position<'_>) {
         );
     }
     out.push_str("</dl><div class=\"boards\">");
-    figure(out, fen, None, "b0", "The position of the FEN");
+    figure(out, fen, None, "The position of the FEN");
     if let Some(reached) = &at.reached {
         match reached {
             Ok(reached) => figure(
                 out,
                 reached,
                 moves.last().map(String::as_str),
-                "b1",
                 &format!("After {}", crate::text::plural(moves.len(), "move")),
             ),
             Err(e) => {
@@ -113,36 +165,64 @@ fn position(out: &mut String, at: &Position<'_>) {
     out.push_str("</div>");
 }
 
-/// Each engine's verdict on the case: its outcome and reason, or `not run`.
+/// Each engine's verdict on the case: a failure or an error on a line of its own, with its
+/// reason and a link to the engine's page; the engines that pass it on one line, those that
+/// skip it one line per reason, and those that did not run it (by name only).
 fn verdicts_table(out: &mut String, site: &Site, verdicts: &[Option<&Verdict>], root: &str) {
-    out.push_str("<h2>Verdicts</h2><table class=\"verdicts\"><tbody>");
+    out.push_str("<h3>Verdicts</h3><table class=\"verdicts\"><tbody>");
+    // (outcome, reason) → the engines, in order of first appearance.
+    let mut others: Vec<(Option<Outcome>, Option<&str>, Vec<String>)> = Vec::new();
     for (e, v) in site.engines.iter().zip(verdicts) {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\"><a href=\"{root}engines/{}.html\">{}</a></th>",
+        let name = format!(
+            "<a href=\"{root}engines/{}.html\">{}</a>",
             e.slug,
             esc(&e.identity)
         );
-        match v {
-            Some(v) => {
-                let _ = write!(out, "<td>{}", badge(v.outcome));
+        let key = match v {
+            Some(v) if matches!(v.outcome, Outcome::Fail | Outcome::Error) => {
+                let _ = write!(
+                    out,
+                    "<tr><th scope=\"row\">{name}</th><td>{}",
+                    badge(v.outcome)
+                );
                 if let Some(reason) = &v.reason {
                     let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
                 }
-                out.push_str("</td>");
+                out.push_str("</td></tr>");
+                continue;
             }
-            None => out.push_str("<td class=\"muted\">not run</td>"),
+            Some(v) if v.outcome == Outcome::Pass => (Some(Outcome::Pass), None),
+            Some(v) => (Some(v.outcome), v.reason.as_deref()),
+            None => (None, None),
+        };
+        // The others by name only: a case's section stays small however many pass it.
+        let plain = esc(&e.identity).into_owned();
+        match others.iter_mut().find(|(o, r, _)| (*o, *r) == key) {
+            Some((_, _, names)) => names.push(plain),
+            None => others.push((key.0, key.1, vec![plain])),
         }
-        out.push_str("</tr>");
+    }
+    for (outcome, reason, names) in others {
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\">{}</th><td>",
+            outcome.map_or_else(|| "not run".to_owned(), badge)
+        );
+        if let Some(reason) = reason {
+            let _ = write!(out, "<span class=\"reason\">{}</span>: ", esc(reason));
+        }
+        let _ = write!(out, "{}</td></tr>", names.join(", "));
     }
     out.push_str("</tbody></table>");
 }
 
-/// The case's assertions: one row per label and expected answer, a column per engine.
-fn assertions_table(out: &mut String, site: &Site, verdicts: &[Option<&Verdict>]) {
+/// The case's assertions: one row per label and expected answer, a column per engine that
+/// fails or errs the case (the others' verdicts are said above, and a sheet stays the same
+/// size however many engines pass).
+fn assertions_table(out: &mut String, engines: &[&EngineRun], verdicts: &[&Verdict]) {
     let mut rows: Vec<Row> = Vec::new();
     for (i, v) in verdicts.iter().enumerate() {
-        for check in v.iter().flat_map(|v| &v.checks) {
+        for check in &v.checks {
             let at = rows
                 .iter()
                 .position(|r| r.assertion == check.assertion && r.expected == check.expected);
@@ -158,10 +238,10 @@ fn assertions_table(out: &mut String, site: &Site, verdicts: &[Option<&Verdict>]
         }
     }
     out.push_str(
-        "<h2>Assertions</h2><div class=\"scroll\"><table class=\"checks\"><thead><tr>\
+        "<h3>Assertions</h3><div class=\"scroll\"><table class=\"checks\"><thead><tr>\
          <th>assertion</th><th>expected</th>",
     );
-    for e in &site.engines {
+    for e in engines {
         let _ = write!(out, "<th>{}</th>", esc(&e.identity));
     }
     out.push_str("</tr></thead><tbody>");
@@ -172,9 +252,9 @@ fn assertions_table(out: &mut String, site: &Site, verdicts: &[Option<&Verdict>]
             esc(row.assertion),
             esc(row.expected)
         );
-        for (check, engine) in row.checks.iter().zip(&site.engines) {
+        for ((check, engine), verdict) in row.checks.iter().zip(engines).zip(verdicts) {
             match check {
-                Some(check) => check_cell(out, check, &engine.slug),
+                Some(check) => check_cell(out, check, &engine.slug, verdict.reason.as_deref()),
                 None => out.push_str("<td class=\"muted\">not asked</td>"),
             }
         }
@@ -183,27 +263,41 @@ fn assertions_table(out: &mut String, site: &Site, verdicts: &[Option<&Verdict>]
     out.push_str("</tbody></table></div>");
 }
 
-/// One engine's check of an assertion: its outcome, answer and reason.
-fn check_cell(out: &mut String, check: &chess_conformance::Check, slug: &str) {
+/// One engine's check of an assertion: its outcome, answer and reason. A pass says only so (its
+/// answer is the one expected), and a skip for its verdict's reason (said above) gives none.
+fn check_cell(
+    out: &mut String,
+    check: &chess_conformance::Check,
+    slug: &str,
+    verdict: Option<&str>,
+) {
+    let outcome = check.outcome.name();
+    if check.outcome == Outcome::Pass {
+        let _ = write!(
+            out,
+            "<td class=\"check pass\" data-engine=\"{slug}\">{outcome}</td>"
+        );
+        return;
+    }
     let _ = write!(
         out,
-        "<td class=\"check {0}\" data-engine=\"{1}\">{2}",
-        check.outcome.name(),
-        slug,
+        "<td class=\"check {outcome}\" data-engine=\"{slug}\">{}",
         badge(check.outcome)
     );
     if !check.actual.is_empty() {
         let _ = write!(out, " <code class=\"actual\">{}</code>", esc(&check.actual));
     }
-    if let Some(reason) = &check.reason {
+    if let Some(reason) = &check.reason
+        && !(check.outcome == Outcome::Skip && Some(reason.as_str()) == verdict)
+    {
         let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
     }
     out.push_str("</td>");
 }
 
 /// A board and its caption; a placement that cannot be read is said instead.
-fn figure(out: &mut String, fen: &str, last_move: Option<&str>, id: &str, caption: &str) {
-    match board::svg(fen, last_move, id) {
+fn figure(out: &mut String, fen: &str, last_move: Option<&str>, caption: &str) {
+    match board::svg(fen, last_move) {
         Ok(svg) => {
             let turn = board::side_to_move(fen)
                 .map(|t| format!(", {t} to move"))

@@ -1,7 +1,10 @@
-//! The pages of the site: `index.html` (rule areas by engines), `cases.html` (every case, with
-//! search and filters in a small inline script), `engines/SLUG.html` (an engine's failures by
-//! area; a run stopped by a signal says so here and on the index), `cases/AREA/SLUG.html`
-//! (`case_page.rs`), and `site.css`.
+//! The pages of the site: `index.html` (rule areas by engines), `cases.html` (every case some
+//! engine fails or errs, with search and filters in a small inline script), `areas/AREA.html`
+//! (an area's cases: those failed or erred with a column per engine, the others listed),
+//! `engines/SLUG.html` (an engine's failures by area; a run stopped by a signal says so here
+//! and on the index), `cases/AREA-N.html` (the failing cases' sheets, `case_page.rs`), and
+//! `site.css`. A passing case has no page: the whole catalogue against sixteen engines stays
+//! near a hundred files.
 //!
 //! Everything from a report or a case file goes through [`esc`]. The tables are plain HTML;
 //! the script only hides rows, so every page reads the same without it. Nothing is fetched
@@ -13,7 +16,7 @@ use std::path::Path;
 
 use chess_conformance::{Outcome, Tally, Verdict};
 
-use super::{EngineRun, Site, case_path};
+use super::{EngineRun, Site, SiteCase};
 
 /// Text made safe for HTML, in an element or a quoted attribute: control characters and
 /// bidirectional overrides escaped as the text report shows them, then `&`, `<`, `>`, `"` and
@@ -43,40 +46,36 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
     std::fs::write(dir.join("site.css"), STYLE)?;
     std::fs::write(dir.join("index.html"), index(site))?;
     std::fs::write(dir.join("cases.html"), cases(site))?;
-    std::fs::create_dir_all(dir.join("engines"))?;
+    for folder in ["engines", "areas", "cases"] {
+        std::fs::create_dir_all(dir.join(folder))?;
+    }
     for engine in &site.engines {
         std::fs::write(
             dir.join("engines").join(format!("{}.html", engine.slug)),
             engine_page(site, engine),
         )?;
     }
-    // The folders first, then the case pages on every CPU: each thread a run of cases and
-    // a buffer of its own.
-    let mut folders: std::collections::BTreeSet<std::path::PathBuf> = Default::default();
-    for case in &site.cases {
-        if let Some(folder) = dir.join(case_path(&case.id)).parent() {
-            folders.insert(folder.to_owned());
-        }
+    for area in &site.areas {
+        std::fs::write(dir.join(site.area_file(area)), area_page(site, area))?;
     }
-    for folder in &folders {
-        std::fs::create_dir_all(folder)?;
-    }
+    // The sheets of failing cases on every CPU: each thread a run of sheets and a buffer of its
+    // own.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = site.cases.len().div_ceil(threads).max(1);
+    let chunk = site.sheets.len().div_ceil(threads).max(1);
     std::thread::scope(|scope| {
         let workers: Vec<_> = site
-            .cases
+            .sheets
             .chunks(chunk)
-            .map(|cases| {
+            .map(|sheets| {
                 scope.spawn(move || -> std::io::Result<()> {
-                    let mut page = String::with_capacity(16 * 1024);
-                    for case in cases {
+                    let mut page = String::with_capacity(256 * 1024);
+                    for sheet in sheets {
                         if crate::interrupt::caught().is_some() {
                             return Err(std::io::ErrorKind::Interrupted.into());
                         }
                         page.clear();
-                        super::case_page::case_page(site, case, &mut page);
-                        std::fs::write(dir.join(case_path(&case.id)), page.as_bytes())?;
+                        super::case_page::sheet(site, sheet, &mut page);
+                        std::fs::write(dir.join(&sheet.file), page.as_bytes())?;
                     }
                     Ok(())
                 })
@@ -86,8 +85,9 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
             .into_iter()
             .try_for_each(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
     })?;
-    // The index, the list of cases, the engines and the cases (the stylesheet is no page).
-    Ok(2 + site.engines.len() + site.cases.len())
+    // The index, the list of cases, the engines, the areas and the sheets (the stylesheet is no
+    // page).
+    Ok(2 + site.engines.len() + site.areas.len() + site.sheets.len())
 }
 
 /// The start of every page, up to `<main>`; `root` leads back to the site's folder (`../../`).
@@ -99,7 +99,7 @@ pub(super) fn head(out: &mut String, title: &str, root: &str) {
          <title>{} · chess-conformance</title><link rel=\"stylesheet\" href=\"{root}site.css\">\
          </head><body><header><a class=\"brand\" href=\"{root}index.html\">chess-conformance</a>\
          <nav><a href=\"{root}index.html\">Areas by engine</a><a href=\"{root}cases.html\">\
-         All cases</a></nav></header><main>",
+         Failing cases</a></nav></header><main>",
         esc(title)
     );
 }
@@ -160,7 +160,8 @@ fn index(site: &Site) -> String {
         "<h1>Conformance report</h1><p class=\"lead\">{} checked against {}: every case a \
          position from the FIDE Laws of Chess and what must hold in it.</p>\
          <form class=\"search\" action=\"cases.html\" method=\"get\"><input type=\"search\" \
-         name=\"q\" placeholder=\"Find a case by id or title\" aria-label=\"Find a case\">\
+         name=\"q\" placeholder=\"Find a failing case by id or title\" aria-label=\"Find a \
+         failing case\">\
          <button>Find</button></form>",
         crate::text::plural(site.cases.len(), "case"),
         engines_list(site),
@@ -181,30 +182,35 @@ fn index(site: &Site) -> String {
     out
 }
 
-/// The index's table of engines: each one's totals and mutation score, and whether its run was
-/// interrupted.
+/// The index's table of engines: each one's totals, whether its run was interrupted, and its
+/// mutation score when a report carries one (none does yet: the column is then left out).
 fn engines_table(out: &mut String, site: &Site) {
+    let scored = site.engines.iter().any(|e| e.mutation_score.is_some());
     let _ = write!(
         out,
         "<h2>Engines</h2><table class=\"engines\"><thead><tr><th>engine</th><th class=\"num\">\
          pass</th><th class=\"num\">fail</th><th class=\"num\">skip</th><th class=\"num\">\
-         error</th><th class=\"num\">cases</th><th class=\"num\" title=\"The share of \
-         mutants of the reference each engine's cases kill; measured by a mutants run, which \
-         the reports do not carry yet\">mutation score</th></tr></thead><tbody>"
+         error</th><th class=\"num\">cases</th>{}</tr></thead><tbody>",
+        if scored {
+            "<th class=\"num\">mutation score<br><span class=\"muted\">mutants of the \
+             reference its cases kill</span></th>"
+        } else {
+            ""
+        }
     );
     for e in &site.engines {
         let t = &e.tally;
-        let score = match e.mutation_score {
-            Some(s) => format!("{:.1}%", s * 100.0),
-            None => "<span class=\"muted\" title=\"not measured: no mutants run yet\">—</span>"
-                .to_owned(),
+        let score = match (scored, e.mutation_score) {
+            (false, _) => String::new(),
+            (true, Some(s)) => format!("<td class=\"num\">{:.1}%</td>", s * 100.0),
+            (true, None) => "<td class=\"num muted\">not measured</td>".to_owned(),
         };
         let _ = write!(
             out,
             "<tr data-engine=\"{}\"><td><a href=\"engines/{}.html\">{}</a>{}</td>\
              <td class=\"num pass\">{}</td><td class=\"num fail\">{}</td>\
              <td class=\"num skip\">{}</td><td class=\"num error\">{}</td>\
-             <td class=\"num\">{}</td><td class=\"num\">{score}</td></tr>",
+             <td class=\"num\">{}</td>{score}</tr>",
             e.slug,
             e.slug,
             esc(&e.identity),
@@ -249,8 +255,8 @@ fn areas_by_engine(out: &mut String, site: &Site) {
     for area in &site.areas {
         let _ = write!(
             out,
-            "<tr><th scope=\"row\"><a href=\"cases.html?area={}\">{}</a>{}</th>",
-            query(area),
+            "<tr><th scope=\"row\"><a href=\"{}\">{}</a>{}</th>",
+            esc(site.area_file(area)),
             esc(area),
             variant_tag(site.area_variant(area).as_deref())
         );
@@ -303,19 +309,6 @@ fn engines_list(site: &Site) -> String {
     }
 }
 
-/// Text as a URL query value: letters, digits, `-`, `_` and `.` kept, every other byte `%HH`.
-pub(super) fn query(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
-            out.push(b as char);
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
-    }
-    out
-}
-
 /// An area as a fragment id: letters, digits, `-` and `_` kept, the rest as `_`.
 fn anchor(area: &str) -> String {
     area.chars()
@@ -342,17 +335,33 @@ fn code(verdict: Option<&Verdict>) -> &'static str {
     verdict.map_or("-", |v| v.outcome.name())
 }
 
+/// A case's id, linked to its page when it has one.
+fn case_link(case: &SiteCase, root: &str) -> String {
+    match &case.link {
+        Some(link) => format!("<a href=\"{root}{}\">{}</a>", esc(link), esc(&case.id)),
+        None => esc(&case.id).into_owned(),
+    }
+}
+
+/// `cases.html`: every case some engine fails or errs, a column per engine, with filters.
 fn cases(site: &Site) -> String {
-    let mut out = String::with_capacity(site.cases.len() * 220 + 8192);
-    head(&mut out, "All cases", "");
+    let failing: Vec<&SiteCase> = site.cases.iter().filter(|c| c.link.is_some()).collect();
+    let mut out = String::with_capacity(failing.len() * (160 + 40 * site.engines.len()) + 8192);
+    head(&mut out, "Failing cases", "");
     let _ = write!(
         out,
-        "<h1>All cases</h1><p class=\"lead\">{} against {}. <span id=\"shown\"></span></p>\
+        "<h1>Failing cases</h1><p class=\"lead\">The {} of {} that {} fails or errs. \
+         The others are listed on their area's page. <span id=\"shown\"></span></p>\
          <form id=\"filters\" class=\"filters\" hidden><label>Find <input type=\"search\" \
          name=\"q\" placeholder=\"id or title\"></label><label>Area <select name=\"area\">\
          <option value=\"\">any</option>",
-        crate::text::plural(site.cases.len(), "case"),
-        engines_list(site)
+        crate::text::plural(failing.len(), "case"),
+        site.cases.len(),
+        if site.engines.len() == 1 {
+            "the engine"
+        } else {
+            "some engine"
+        },
     );
     for area in &site.areas {
         let _ = write!(out, "<option>{}</option>", esc(area));
@@ -373,13 +382,9 @@ fn cases(site: &Site) -> String {
          </option><option>pass</option><option>fail</option><option>skip</option>\
          <option>error</option></select></label></form>\
          <div class=\"scroll\"><table id=\"cases\" class=\"cases\"><thead><tr><th>case</th>\
-         <th>FIDE</th><th>title</th>",
+         <th>FIDE</th><th>title</th><th>failed by (or erred)</th></tr></thead><tbody>",
     );
-    for e in &site.engines {
-        let _ = write!(out, "<th>{}</th>", esc(&e.identity));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for case in &site.cases {
+    for case in failing {
         let outcomes: Vec<&str> = site
             .engines
             .iter()
@@ -387,27 +392,107 @@ fn cases(site: &Site) -> String {
             .collect();
         let _ = write!(
             out,
-            "<tr data-a=\"{}\" data-o=\"{}\"><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}{}\
-             </td>",
+            "<tr data-a=\"{}\" data-o=\"{}\"><td>{}</td><td>{}</td><td>{}{}</td>",
             esc(&case.area),
             outcomes.join(" "),
-            esc(&case_path(&case.id)),
-            esc(&case.id),
+            case_link(case, ""),
             esc(&case.rule),
             esc(&case.title),
             variant_tag((!case.variant.is_standard()).then(|| case.variant.title()))
         );
-        for o in outcomes {
-            if o == "-" {
-                out.push_str("<td class=\"muted\">not run</td>");
-            } else {
-                let _ = write!(out, "<td><span class=\"badge {o}\">{o}</span></td>");
-            }
-        }
+        failed_by(&mut out, site, case);
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table></div>");
     out.push_str(FILTER_SCRIPT);
+    foot(&mut out);
+    out
+}
+
+/// A failing case's cell of the engines that fail or err it, each named (`(error)` after an
+/// error): a few names, not a column per engine, so a row's size does not grow with the engines
+/// that pass.
+fn failed_by(out: &mut String, site: &Site, case: &SiteCase) {
+    out.push_str("<td class=\"by\">");
+    let mut first = true;
+    for e in &site.engines {
+        let Some(v) = e.verdict(&case.id) else {
+            continue;
+        };
+        let error = match v.outcome {
+            Outcome::Fail => "",
+            Outcome::Error => " (error)",
+            _ => continue,
+        };
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        let _ = write!(
+            out,
+            "<span class=\"o {}\">{}{error}</span>",
+            v.outcome.name(),
+            esc(&e.identity)
+        );
+    }
+    out.push_str("</td>");
+}
+
+/// An area's page: its cases some engine fails or errs, a column per engine, each linked to its
+/// page; then the others (no engine fails or errs them), listed by id and title.
+fn area_page(site: &Site, area: &str) -> String {
+    let in_area: Vec<&SiteCase> = site.cases.iter().filter(|c| c.area == area).collect();
+    let (failing, passing): (Vec<&SiteCase>, Vec<&SiteCase>) =
+        in_area.iter().partition(|c| c.link.is_some());
+    let mut out =
+        String::with_capacity(in_area.len() * 120 + failing.len() * 40 * site.engines.len() + 4096);
+    head(&mut out, area, "../");
+    let _ = write!(
+        out,
+        "<p class=\"crumbs\"><a href=\"../index.html\">areas</a></p><h1>{}{}</h1>\
+         <p class=\"lead\">{}: {} failed or erred by some engine, {} not.</p>",
+        esc(area),
+        variant_tag(site.area_variant(area).as_deref()),
+        crate::text::plural(in_area.len(), "case"),
+        failing.len(),
+        passing.len()
+    );
+    if !failing.is_empty() {
+        out.push_str(
+            "<h2>Failed or erred by some engine</h2><div class=\"scroll\"><table class=\"cases\">\
+             <thead><tr><th>case</th><th>FIDE</th><th>title</th><th>failed by (or erred)</th>\
+             </tr></thead><tbody>",
+        );
+        for case in &failing {
+            let _ = write!(
+                out,
+                "<tr><td>{}</td><td>{}</td><td>{}{}</td>",
+                case_link(case, "../"),
+                esc(&case.rule),
+                esc(&case.title),
+                variant_tag((!case.variant.is_standard()).then(|| case.variant.title()))
+            );
+            failed_by(&mut out, site, case);
+            out.push_str("</tr>");
+        }
+        out.push_str("</tbody></table></div>");
+    }
+    if !passing.is_empty() {
+        out.push_str(
+            "<h2>Passed or skipped by every engine</h2><p class=\"muted\">Each engine's skips \
+             are counted, with their reasons, on its page.</p><ul class=\"passing\">",
+        );
+        for case in &passing {
+            let _ = write!(
+                out,
+                "<li><code>{}</code> {}{}</li>",
+                esc(&case.id),
+                esc(&case.title),
+                variant_tag((!case.variant.is_standard()).then(|| case.variant.title()))
+            );
+        }
+        out.push_str("</ul>");
+    }
     foot(&mut out);
     out
 }
@@ -471,10 +556,11 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
     counts(&mut out, t);
     let _ = write!(
         out,
-        " <a href=\"../cases.html?engine={}\">every case</a>, <a href=\"../cases.html?engine={}\
-         &amp;outcome=fail\">its failures</a>.</p>{LEGEND}<table class=\"areas\"><thead><tr>\
-         <th>area</th><th>cases</th></tr></thead><tbody>",
-        engine.slug, engine.slug
+        " <a href=\"#causes\">by cause</a>; in the list of failing cases: <a \
+         href=\"../cases.html?engine={0}&amp;outcome=fail\">its failures</a>, <a \
+         href=\"../cases.html?engine={0}&amp;outcome=error\">its errors</a>.</p>{LEGEND}\
+         <table class=\"areas\"><thead><tr><th>area</th><th>cases</th></tr></thead><tbody>",
+        engine.slug
     );
     for (area, tally) in &engine.areas {
         let _ = write!(
@@ -489,6 +575,7 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
         out.push_str("</td></tr>");
     }
     out.push_str("</tbody></table>");
+    groups(&mut out, site, engine);
     for (area, tally) in &engine.areas {
         let _ = write!(
             out,
@@ -508,28 +595,34 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
             );
         }
         let in_area = || engine.verdicts().filter(|v| &v.area == area);
-        let bad: Vec<&Verdict> = in_area()
-            .filter(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
-            .collect();
-        if bad.is_empty() {
+        // The causes of this area's failures and errors, each linked to its group above.
+        let mut causes: Vec<(usize, usize)> = Vec::new();
+        for (g, group) in engine.report.groups.iter().enumerate() {
+            let n = group
+                .members
+                .iter()
+                .filter(|id| engine.verdict(id).is_some_and(|v| &v.area == area))
+                .count();
+            if n > 0 {
+                causes.push((g, n));
+            }
+        }
+        if causes.is_empty() {
             out.push_str("<p class=\"muted\">No failure and no error.</p>");
         } else {
-            out.push_str(
-                "<table class=\"failures\"><thead><tr><th>case</th><th>outcome</th>\
-                 <th>what</th></tr></thead><tbody>",
-            );
-            for v in bad {
+            out.push_str("<ul class=\"causes\">");
+            for (g, n) in causes {
+                let group = &engine.report.groups[g];
                 let _ = write!(
                     out,
-                    "<tr><td><a href=\"../{}\">{}</a></td><td>{}</td><td><code>{}</code></td>\
-                     </tr>",
-                    esc(&case_path(&v.id)),
-                    esc(&v.id),
-                    badge(v.outcome),
-                    esc(&chess_conformance::report::summary(v))
+                    "<li>{} {}: <a href=\"#group-{}\">{}</a></li>",
+                    badge(group.outcome),
+                    crate::text::plural(n, "case"),
+                    g + 1,
+                    esc(&group.label)
                 );
             }
-            out.push_str("</tbody></table>");
+            out.push_str("</ul>");
         }
         let mut skips: Vec<(&str, usize)> = Vec::new();
         for v in in_area().filter(|v| v.outcome == Outcome::Skip) {
@@ -557,6 +650,90 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
     out
 }
 
+/// An engine's failures and errors grouped by cause, largest first: each group's count, cause,
+/// smallest case (linked, with its FEN and wrong answers), and its members one click away.
+fn groups(out: &mut String, site: &Site, engine: &EngineRun) {
+    let groups = &engine.report.groups;
+    if groups.is_empty() {
+        return;
+    }
+    let cases: usize = groups.iter().map(|g| g.count).sum();
+    let _ = write!(
+        out,
+        "<h2 id=\"causes\">Failures and errors by cause</h2><p class=\"lead\">{} in {}, \
+         largest first; each with its smallest case (fewest pieces, then shortest history).</p>",
+        crate::text::plural(cases, "case"),
+        crate::text::plural(groups.len(), "group"),
+    );
+    for (g, group) in groups.iter().enumerate() {
+        let smallest = match site.case(&group.case) {
+            Some(case) => case_link(case, "../"),
+            None => esc(&group.case).into_owned(),
+        };
+        let _ = write!(
+            out,
+            "<section class=\"group\" id=\"group-{}\"><h3>{} <span class=\"count\">{}</span> \
+             {}</h3><p>Smallest case: {smallest}",
+            g + 1,
+            badge(group.outcome),
+            crate::text::plural(group.count, "case"),
+            esc(&group.label),
+        );
+        if let Some(fen) = &group.fen {
+            let _ = write!(out, " <code class=\"fen\">{}</code>", esc(fen));
+        }
+        if !group.moves.is_empty() {
+            let _ = write!(
+                out,
+                " after <code class=\"moves\">{}</code>",
+                esc(&group.moves.join(" "))
+            );
+        }
+        if !group.variant.is_standard() {
+            out.push_str(&variant_tag(Some(group.variant.title())));
+        }
+        out.push_str(
+            "</p><table class=\"checks\"><thead><tr><th>assertion</th><th>expected</th>\
+                      <th>actual</th></tr></thead><tbody>",
+        );
+        for check in &group.checks {
+            let _ = write!(
+                out,
+                "<tr><th scope=\"row\"><code>{}</code></th><td><code>{}</code></td>\
+                 <td class=\"check {}\"><code>{}</code>",
+                esc(&check.assertion),
+                esc(&check.expected),
+                check.outcome.name(),
+                esc(&check.actual)
+            );
+            if let Some(reason) = &check.reason {
+                let _ = write!(out, " <span class=\"reason\">{}</span>", esc(reason));
+            }
+            out.push_str("</td></tr>");
+        }
+        out.push_str("</tbody></table>");
+        let _ = write!(
+            out,
+            "<details><summary>{}</summary><p class=\"members\">",
+            if group.count == 1 {
+                "The case".to_owned()
+            } else {
+                format!("All {} cases", group.count)
+            }
+        );
+        for (n, id) in group.members.iter().enumerate() {
+            if n > 0 {
+                out.push_str(", ");
+            }
+            match site.case(id) {
+                Some(case) => out.push_str(&case_link(case, "../")),
+                None => out.push_str(&esc(id)),
+            }
+        }
+        out.push_str("</p></details></section>");
+    }
+}
+
 /// The stylesheet every page links to.
 const STYLE: &str = r#":root {
   --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --soft: #f6f8fa; --link: #0969da;
@@ -576,6 +753,18 @@ main { max-width: 1200px; margin: 0 auto; padding: 1em 1.5em 2em; }
 footer { max-width: 1200px; margin: 0 auto; padding: 1em 1.5em 2em; color: var(--muted);
   font-size: .85em; border-top: 1px solid var(--line); }
 h1 { font-size: 1.7em; margin: .4em 0 .2em; word-break: break-word; }
+section.case { margin: 2.5em 0; padding-top: .5em; border-top: 3px solid var(--line); }
+section.case h2 { font-size: 1.4em; border: 0; margin-top: .3em; word-break: break-word; }
+h3 { font-size: 1.05em; margin: 1.2em 0 .4em; }
+nav.pages { margin: .8em 0; color: var(--muted); }
+section.group { margin: 1.2em 0; padding: .2em 0 .4em; border-bottom: 1px solid var(--line); }
+section.group h3 { margin: .4em 0; }
+section.group .count { font-variant-numeric: tabular-nums; }
+details summary { cursor: pointer; color: var(--link); }
+p.members { font-size: .9em; line-height: 1.7; }
+ul.causes { padding-left: 1.2em; }
+ul.passing { columns: 2 32em; padding-left: 1.2em; }
+ul.passing li { break-inside: avoid; }
 h2 { font-size: 1.25em; margin: 1.6em 0 .5em; padding-bottom: .2em;
   border-bottom: 1px solid var(--line); }
 a { color: var(--link); }
@@ -613,6 +802,9 @@ td.cell.skip { border-left-color: var(--skip); }
 .badge.fail { color: #fff; background: var(--fail); }
 .badge.skip { color: var(--skip); background: var(--skip-bg); }
 .badge.error { color: #fff; background: var(--error); }
+td.by .o { white-space: nowrap; font-weight: 600; }
+td.by .o.fail { color: var(--fail); } td.by .o.error { color: var(--error); }
+td.check.pass { color: var(--pass); font-size: .8em; font-weight: 600; text-transform: uppercase; }
 td.check.fail { background: var(--fail-bg); }
 td.check.error { background: var(--error-bg); }
 .reason { color: var(--muted); font-size: .9em; }
@@ -636,6 +828,10 @@ figure { margin: 0; }
 figcaption { color: var(--muted); text-align: center; margin-top: .3em; }
 svg.board { width: 360px; height: 360px; display: block; border: 1px solid #8b6b4a;
   box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+svg.board .pieces { font-size: 1.12px; text-anchor: middle;
+  font-family: 'DejaVu Sans', 'Noto Sans Symbols 2', 'Segoe UI Symbol', 'Apple Symbols', serif; }
+svg.board .others { font: bold .5px sans-serif; text-anchor: middle; }
+svg.defs { position: absolute; }
 [hidden] { display: none !important; }
 "#;
 
@@ -653,12 +849,6 @@ mod tests {
         );
         assert_eq!(esc("a\u{1b}[31mb\u{202e}c"), "a\\u{1b}[31mb\\u{202e}c");
         assert_eq!(esc("♔ é"), "♔ é");
-    }
-
-    #[test]
-    fn query_values_are_percent_encoded() {
-        assert_eq!(query("castling"), "castling");
-        assert_eq!(query("a&b=c#d é"), "a%26b%3Dc%23d%20%C3%A9");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chess_conformance::{Catalogue, LoadedCase, Tally, Variant, Verdict};
+use chess_conformance::{Catalogue, LoadedCase, Outcome, Tally, Variant, Verdict};
 use chess_conformance::{Interruption, Report};
 use clap::Args;
 
@@ -105,7 +105,27 @@ pub(crate) struct SiteCase<'c> {
     /// The game it is played in: the catalogue's case's, else the first report's (standard in
     /// a report written before it was carried). Its FEN and moves are read in it.
     pub(crate) variant: Variant,
+    /// Where its page is, from the site's folder (`cases/castling-1.html#castling/x`): only a
+    /// case some engine fails or errs has one, a section of its area's sheet.
+    pub(crate) link: Option<String>,
 }
+
+/// A page of an area's failing cases: at most [`SHEET`] of them, each a section with an anchor.
+pub(crate) struct Sheet {
+    /// From the site's folder: `cases/castling-1.html`.
+    pub(crate) file: String,
+    pub(crate) area: String,
+    /// Its place among its area's sheets (from 1), and how many the area has.
+    pub(crate) number: usize,
+    pub(crate) of: usize,
+    /// Its cases, as places in [`Site::cases`].
+    pub(crate) cases: Vec<usize>,
+}
+
+/// Failing cases per sheet: a case's section is 5 to 15 kB (two boards, a column per engine),
+/// so a sheet stays under a megabyte while the whole catalogue's failures against every
+/// engine (about 4,400 cases) take about a hundred files.
+pub(crate) const SHEET: usize = 40;
 
 /// A case's position as its page shows it: the FEN and moves, and, after a history, the FEN it
 /// reaches (`Err`: why it cannot be replayed).
@@ -171,6 +191,12 @@ pub(crate) struct Site<'c> {
     pub(crate) catalogue: String,
     /// Per rule area, how many of its cases are Chess960 and how many it has.
     chess960: HashMap<String, (usize, usize)>,
+    /// Each area's page, from the site's folder (`areas/castling.html`).
+    area_files: HashMap<String, String>,
+    /// The pages of failing cases, area by area.
+    pub(crate) sheets: Vec<Sheet>,
+    /// Each case's place in `cases`.
+    case_index: HashMap<String, usize>,
 }
 
 impl Site<'_> {
@@ -186,6 +212,26 @@ impl Site<'_> {
             )),
             _ => None,
         }
+    }
+
+    /// Case `id`, if some report has it.
+    pub(crate) fn case(&self, id: &str) -> Option<&SiteCase<'_>> {
+        self.case_index.get(id).map(|&i| &self.cases[i])
+    }
+
+    /// An area's page, from the site's folder: `areas/castling.html`.
+    pub(crate) fn area_file(&self, area: &str) -> &str {
+        self.area_files
+            .get(area)
+            .map_or("index.html", String::as_str)
+    }
+
+    /// Whether some engine fails or errs case `id`: such a case has a page.
+    fn fails_somewhere(engines: &[EngineRun], id: &str) -> bool {
+        engines.iter().any(|e| {
+            e.verdict(id)
+                .is_some_and(|v| matches!(v.outcome, Outcome::Fail | Outcome::Error))
+        })
     }
 }
 
@@ -206,9 +252,13 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
     }
     let mut taken: Vec<String> = Vec::new();
     for engine in &mut engines {
-        engine.slug = unique(slug(&engine.identity, "engine"), &mut taken);
+        engine.slug = unique(bounded(&engine.identity, "engine"), &mut taken);
     }
     let target = Target::new(&args.html)?;
+    // An interrupt from here on stops the work before the writing or between pages: what was
+    // written is removed, and `DIR` is left as it was. (The folder the site is built in is made
+    // only after the catalogue's load, so that a kill during the load leaves nothing.)
+    crate::interrupt::watch();
     let (catalogue, source) = if args.cases.is_empty() {
         let areas = areas_of(&engines);
         (builtin_areas(&areas)?, "the built-in catalogue".to_owned())
@@ -222,10 +272,12 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
         (loaded, shown.join(", "))
     };
     let site = Site::new(engines, &catalogue, source);
-    // An interrupt stops the writing between pages: what was written is removed, and `DIR` is
-    // left as it was.
-    crate::interrupt::watch();
-    let written = html::write(&site, target.building());
+    let written = match crate::interrupt::caught() {
+        Some(_) => Ok(0),
+        None => target
+            .start()
+            .and_then(|()| html::write(&site, target.building())),
+    };
     if let Some(signal) = crate::interrupt::caught() {
         target.abandon();
         crate::print::err(format_args!(
@@ -246,8 +298,13 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode, BadInput> {
         }
     };
     target.finish().map_err(|e| {
+        let hint = if e.kind() == std::io::ErrorKind::ResourceBusy {
+            " (the folder is in use and cannot be replaced: give a folder inside it)"
+        } else {
+            ""
+        };
         BadInput(format!(
-            "{}: cannot write the site: {e}",
+            "{}: cannot write the site: {e}{hint}",
             args.html.display()
         ))
     })?;
@@ -323,9 +380,42 @@ impl<'c> Site<'c> {
                     fen: line.fen.clone(),
                     moves: line.moves.clone(),
                     variant: loaded.map_or(line.variant, |c| c.case.variant()),
+                    link: None,
                 });
             }
         }
+        // Each area's page, and its failing cases in sheets of at most SHEET.
+        let mut taken: Vec<String> = Vec::new();
+        let mut area_files = HashMap::new();
+        let mut sheets: Vec<Sheet> = Vec::new();
+        for area in &areas {
+            let name = unique(bounded(area, "area"), &mut taken);
+            area_files.insert(area.clone(), format!("areas/{name}.html"));
+            let failing: Vec<usize> = (0..cases.len())
+                .filter(|&i| {
+                    &cases[i].area == area && Self::fails_somewhere(&engines, &cases[i].id)
+                })
+                .collect();
+            let of = failing.len().div_ceil(SHEET);
+            for (n, chunk) in failing.chunks(SHEET).enumerate() {
+                let file = format!("cases/{name}-{}.html", n + 1);
+                for &i in chunk {
+                    cases[i].link = Some(format!("{file}#{}", anchor_of(&cases[i].id)));
+                }
+                sheets.push(Sheet {
+                    file,
+                    area: area.clone(),
+                    number: n + 1,
+                    of,
+                    cases: chunk.to_vec(),
+                });
+            }
+        }
+        let case_index = cases
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.clone(), i))
+            .collect();
         let mut chess960: HashMap<String, (usize, usize)> = HashMap::new();
         for case in &cases {
             let counts = chess960.entry(case.area.clone()).or_default();
@@ -338,6 +428,9 @@ impl<'c> Site<'c> {
             areas,
             catalogue: source,
             chess960,
+            area_files,
+            sheets,
+            case_index,
         }
     }
 }
@@ -379,13 +472,13 @@ fn unique(name: String, taken: &mut Vec<String>) -> String {
     candidate
 }
 
-/// The path of a case's page under the site, from its id: `castling/kingside-legal` is
-/// `cases/castling/kingside-legal.html`. Each part of the id is a folder or the file name; a
-/// character other than a lower-case letter, a digit, `-`, `_` or a `.` not first in its part
-/// is written `~` and its code in hex, so that any id (a report is input) stays under
-/// `cases/`, distinct ids have distinct paths, and case-insensitive file systems agree.
-pub(crate) fn case_path(id: &str) -> String {
-    let mut out = String::from("cases/");
+/// A case's anchor in its sheet, from its id: `castling/kingside-legal` is itself. A character
+/// other than a lower-case letter, a digit, `-`, `_`, `/` or a `.` not first in a part of the
+/// id is written `~` and its code in hex, so that any id (a report is input) is a fragment
+/// that needs no escaping and distinct ids have distinct anchors. It is no file name: an id of
+/// any length, or `x` beside `x.html/y`, cannot break the site.
+pub(crate) fn anchor_of(id: &str) -> String {
+    let mut out = String::new();
     for (i, part) in id.split('/').enumerate() {
         if i > 0 {
             out.push('/');
@@ -409,34 +502,75 @@ pub(crate) fn case_path(id: &str) -> String {
             }
         }
     }
-    out.push_str(".html");
     out
 }
+
+/// `text` as a file name of at most [`NAME_MAX`] bytes: its [`slug`], and, when the slug had
+/// to be cut, a hash of the whole text, so that long names stay apart (`File name too long`
+/// is 255 bytes on most file systems).
+pub(crate) fn bounded(text: &str, fallback: &str) -> String {
+    let name = slug(text, fallback);
+    if name.len() <= NAME_MAX {
+        return name;
+    }
+    // FNV-1a, 64 bits: the same name on every machine and every build.
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let cut = name[..NAME_MAX - 17].trim_end_matches('-');
+    format!("{cut}-{hash:016x}")
+}
+
+/// The longest file name [`bounded`] gives, without its `.html` or `-N.html`.
+const NAME_MAX: usize = 64;
 
 /// The site's folder while it is written, and its replacement of `DIR`.
 struct Target {
     dir: PathBuf,
     building: PathBuf,
+    /// Whether the site is moved into `DIR` file by file instead of renamed over it: for a
+    /// folder that cannot be renamed (a mount point, `.`, `..`, `/`), where the site is built
+    /// inside it.
+    in_place: bool,
 }
 
 /// A file in a folder this command wrote: a folder with it may be replaced.
 const MARKER: &str = ".chess-conformance-site";
 
 impl Target {
-    /// Checks `dir` (absent, empty, or a site this command wrote) and makes the folder the site
-    /// is written into, beside it.
+    /// Checks `dir` (absent, empty, or a site this command wrote), removes what an earlier
+    /// `report` killed before its end left beside it, and chooses the folder the site is
+    /// written into ([`Target::start`] makes it): beside `dir`, or inside it when `dir` cannot
+    /// be renamed.
     fn new(dir: &Path) -> Result<Target, BadInput> {
         let shown = dir.display();
+        let fail = |e: std::io::Error| BadInput(format!("{shown}: cannot write the site: {e}"));
+        let in_place = dir.is_dir() && fixed(dir);
+        let (parent, name) = match (in_place, dir.file_name()) {
+            (false, Some(name)) => (
+                match dir.parent() {
+                    Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+                    _ => PathBuf::from("."),
+                },
+                name.to_string_lossy().into_owned(),
+            ),
+            _ => (dir.to_owned(), "site".to_owned()),
+        };
+        let removed = remove_stale(&parent, &name);
+        if removed > 0 {
+            crate::print::err(format_args!(
+                "removed {} left in {} by a `report` that did not end (its process is gone)\n",
+                plural(removed, "unfinished site folder"),
+                parent.display()
+            ));
+        }
         if dir.exists() {
             if !dir.is_dir() {
                 return Err(BadInput(format!(
                     "{shown}: cannot write the site: not a folder"
                 )));
             }
-            let empty = std::fs::read_dir(dir)
-                .map_err(|e| BadInput(format!("{shown}: cannot write the site: {e}")))?
-                .next()
-                .is_none();
+            let empty = std::fs::read_dir(dir).map_err(fail)?.next().is_none();
             if !empty && !dir.join(MARKER).is_file() {
                 return Err(BadInput(format!(
                     "{shown}: cannot write the site: the folder has files and is not a site \
@@ -444,25 +578,23 @@ impl Target {
                 )));
             }
         }
-        let name = dir
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "site".to_owned());
-        let parent = match dir.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
-            _ => PathBuf::from("."),
-        };
         let building = parent.join(format!(".{name}.building-{}", std::process::id()));
-        std::fs::create_dir_all(&building)
-            .and_then(|()| std::fs::write(building.join(MARKER), MARKER_TEXT))
-            .map_err(|e| {
-                let _ = std::fs::remove_dir_all(&building);
-                BadInput(format!("{shown}: cannot write the site: {e}"))
-            })?;
+        // Whether the folder beside it can be made, before the catalogue is loaded.
+        if !parent.is_dir() {
+            std::fs::create_dir_all(&parent).map_err(fail)?;
+        }
         Ok(Target {
             dir: dir.to_owned(),
             building,
+            in_place,
         })
+    }
+
+    /// Makes the folder the site is written into, with the marker of a site.
+    fn start(&self) -> std::io::Result<()> {
+        std::fs::create_dir(&self.building)
+            .and_then(|()| std::fs::write(self.building.join(MARKER), MARKER_TEXT))
+            .inspect_err(|_| self.abandon())
     }
 
     fn building(&self) -> &Path {
@@ -476,6 +608,9 @@ impl Target {
 
     /// Puts the new site in place of `DIR`, and removes the old one.
     fn finish(&self) -> std::io::Result<()> {
+        if self.in_place {
+            return self.move_in();
+        }
         let old = self.building.with_file_name(
             self.building
                 .file_name()
@@ -504,6 +639,94 @@ impl Target {
             }
         }
     }
+
+    /// For a folder that cannot be renamed: the old site's files removed from it (it is empty
+    /// or a site this command wrote), then the new ones moved in from the folder built inside
+    /// it. Not atomic, as no rename over a mount point can be.
+    fn move_in(&self) -> std::io::Result<()> {
+        let result = (|| {
+            for entry in std::fs::read_dir(&self.dir)? {
+                let path = entry?.path();
+                if path == self.building || is_stale_or_live_building(&path) {
+                    continue;
+                }
+                if path.is_dir() && !path.is_symlink() {
+                    std::fs::remove_dir_all(&path)?;
+                } else {
+                    std::fs::remove_file(&path)?;
+                }
+            }
+            for entry in std::fs::read_dir(&self.building)? {
+                let entry = entry?;
+                std::fs::rename(entry.path(), self.dir.join(entry.file_name()))?;
+            }
+            std::fs::remove_dir(&self.building)
+        })();
+        if result.is_err() {
+            self.abandon();
+        }
+        result
+    }
+}
+
+/// Whether `dir` is a folder that cannot be renamed: `.`, `..` or `/` (no name of its own), or
+/// a mount point (on another device than its parent, or its own parent).
+fn fixed(dir: &Path) -> bool {
+    if dir.file_name().is_none() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(own), Ok(up)) = (std::fs::metadata(dir), std::fs::metadata(dir.join(".."))) {
+            return own.dev() != up.dev() || own.ino() == up.ino();
+        }
+    }
+    false
+}
+
+/// Whether `path` is a `.NAME.building-PID` folder of any report (one inside a folder built in
+/// place is left alone by the move).
+fn is_stale_or_live_building(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.rsplit_once(".building-"))
+        .is_some_and(|(_, pid)| pid.parse::<u32>().is_ok())
+}
+
+/// Removes, in `parent`, the folders `.NAME.building-PID` and `.NAME.old-PID` of a process that
+/// is gone (killed by SIGKILL, or by a signal during the load): each holds the site's marker or
+/// nothing. Only where the system lists its processes (`/proc`); the number removed.
+fn remove_stale(parent: &Path, name: &str) -> usize {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return 0;
+    }
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(file) = file.to_str() else { continue };
+        let pid = [".building-", ".old-"].iter().find_map(|kind| {
+            file.strip_prefix(&format!(".{name}{kind}"))
+                .and_then(|pid| pid.parse::<u32>().ok())
+        });
+        let Some(pid) = pid else { continue };
+        let path = entry.path();
+        let ours = path.join(MARKER).is_file()
+            || std::fs::read_dir(&path).is_ok_and(|mut d| d.next().is_none());
+        if pid != std::process::id()
+            && !proc.join(pid.to_string()).exists()
+            && ours
+            && !path.is_symlink()
+            && std::fs::remove_dir_all(&path).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 const MARKER_TEXT: &str = "A site written by `chess-conformance report --html`; the command \
@@ -514,21 +737,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn case_paths_are_the_ids_and_stay_under_cases() {
+    fn anchors_are_the_ids_and_need_no_escaping() {
         assert_eq!(
-            case_path("castling/kingside-legal"),
-            "cases/castling/kingside-legal.html"
+            anchor_of("castling/kingside-legal"),
+            "castling/kingside-legal"
         );
-        assert_eq!(case_path("perft/start.d3_x"), "cases/perft/start.d3_x.html");
-        assert_eq!(case_path("a/b/c"), "cases/a/b/c.html");
-        // Input from a report: nothing climbs out, nothing is absolute, case is kept apart.
-        assert_eq!(case_path("../../etc"), "cases/~2e./~2e./etc.html");
-        assert_eq!(case_path("a/.."), "cases/a/~2e..html");
-        assert_eq!(case_path("/etc/passwd"), "cases/~/etc/passwd.html");
-        assert_eq!(case_path("a/B"), "cases/a/~42.html");
-        assert_eq!(case_path("a/~42"), "cases/a/~7e42.html");
-        assert_eq!(case_path("a/<é>"), "cases/a/~3c~c3~a9~3e.html");
-        assert_eq!(case_path("a//b"), "cases/a/~/b.html");
+        assert_eq!(anchor_of("perft/start.d3_x"), "perft/start.d3_x");
+        // Input from a report: every character outside the plain ones is spelt out, and case
+        // is kept apart.
+        assert_eq!(anchor_of("../../etc"), "~2e./~2e./etc");
+        assert_eq!(anchor_of("/etc/passwd"), "~/etc/passwd");
+        assert_eq!(anchor_of("a/B"), "a/~42");
+        assert_eq!(anchor_of("a/~42"), "a/~7e42");
+        assert_eq!(anchor_of("a/<é>#"), "a/~3c~c3~a9~3e~23");
+        assert_eq!(anchor_of("a//b"), "a/~/b");
+    }
+
+    #[test]
+    fn file_names_are_bounded_and_long_ones_stay_apart() {
+        assert_eq!(bounded("chess 3.2.0", "engine"), "chess-3-2-0");
+        assert_eq!(bounded("<>", "engine"), "engine");
+        let long = "a".repeat(300);
+        let other = format!("{}b", "a".repeat(299));
+        let (a, b) = (bounded(&long, "engine"), bounded(&other, "engine"));
+        assert!(a.len() <= NAME_MAX && b.len() <= NAME_MAX, "{a} {b}");
+        assert_ne!(a, b);
+        assert!(a.starts_with("aaaa"), "{a}");
+        assert_eq!(a, bounded(&long, "engine"), "the same name every time");
     }
 
     #[test]
