@@ -33,7 +33,9 @@ pub struct MatrixArgs {
     #[arg(long, value_name = "DIR")]
     write_baselines: Option<PathBuf>,
     /// Write each engine's JSON report (what `run --format json` prints) as `DIR/NAME.json`,
-    /// for `report --html`; not when the matrix is interrupted.
+    /// for `report --html`; not when the matrix is interrupted. (A folder, not `run`'s
+    /// `--output FORMAT=PATH`: a matrix has a report per engine, and its standard output is the
+    /// table.)
     #[arg(long, value_name = "DIR")]
     write_reports: Option<PathBuf>,
     /// Write each engine's verdict listing (what `run --format listing` prints, one line per
