@@ -78,7 +78,8 @@ pub struct RunArgs {
 pub(crate) enum Format {
     /// Grouped by rule area, every failure with its board, expected and actual answers.
     Text,
-    /// Every verdict with its expected and actual answers, and the engine's identity.
+    /// Every verdict with its case's FEN, moves and variant, its expected and actual answers,
+    /// and the engine's identity (what `report --html` reads).
     Json,
     /// JUnit XML: a test suite per rule area, a test case per case.
     Junit,

@@ -216,14 +216,21 @@ pub(super) fn interrupted() -> Result<(), String> {
         stopped_whole_and_in_time(&stopped, &hanging, code, &m, &context)?;
         interrupted_report(how, &format!("SIG{signal}"), &stopped.stdout, &context)?;
         if how == "outputs" {
-            // The JSON report went to its file, whole.
-            let json = std::fs::read_to_string(outputs_json(&written)).map_err(|e| {
-                format!(
-                    "{context}
-no JSON report: {e}"
-                )
-            })?;
+            // The JSON and Markdown reports went to their files, whole, saying so.
+            let read = |path: std::path::PathBuf| {
+                std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{context}\n{}: {e}", path.display()))
+            };
+            let json = read(outputs_json(&written))?;
             interrupted_json(&context, &json, &format!("SIG{signal}"))?;
+            let markdown = read(written.with_extension("report.md"))?;
+            contains_all(
+                &markdown,
+                &[
+                    &format!("**INTERRUPTED by SIG{signal}: "),
+                    "not run: attacks/",
+                ],
+            )?;
         }
         nothing_written(&dir, &written, how, &what, &context)?;
     }
@@ -255,6 +262,7 @@ fn start_hanging_run(
         ]))
     );
     let json = format!("json={}", outputs_json(written).display());
+    let markdown = format!("markdown={}", written.with_extension("report.md").display());
     let mut args = match how {
         "matrix" => vec!["matrix", "--jobs", "1", "--write-baselines"],
         "outputs" => vec![
@@ -263,6 +271,8 @@ fn start_hanging_run(
             "text=-",
             "--output",
             &json,
+            "--output",
+            &markdown,
             "--write-baseline",
         ],
         format => vec!["run", "--format", format, "--write-baseline"],
@@ -407,7 +417,9 @@ fn nothing_written(
         .map_err(|e| e.to_string())?
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.starts_with("hanging-") && !n.ends_with(".report.json"))
+        .filter(|n| {
+            !n.starts_with("hanging-") && !n.ends_with(".report.json") && !n.ends_with(".report.md")
+        })
         .collect();
     let in_written = std::fs::read_dir(written).map_or(0, Iterator::count);
     let clean = files.is_empty()
