@@ -187,3 +187,23 @@ pub(crate) fn write<F: ValueEnum>(
         Err(BadInput(errors.join("\n")))
     }
 }
+
+/// Where an interrupted run stopped, as its JSON report says it: the signal's name, how many
+/// cases were run and the ids of those not run.
+pub(crate) fn interruption(stopped: &crate::interrupt::Stopped) -> chess_conformance::Interruption {
+    chess_conformance::Interruption {
+        signal: crate::interrupt::name(stopped.signal).to_owned(),
+        cases_run: stopped.run,
+        not_run: stopped.not_run.clone(),
+    }
+}
+
+/// A run's JSON report, marked with where it stopped if it was interrupted.
+pub(crate) fn json_report(
+    run: &chess_conformance::Run,
+    stopped: Option<&crate::interrupt::Stopped>,
+) -> String {
+    let mut report = chess_conformance::Report::new(run);
+    report.interrupted = stopped.map(interruption);
+    report.to_json()
+}

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use chess_conformance::Baseline;
 use chess_conformance::report::{self, Detail};
 use chess_conformance::{Catalogue, Run};
-use chess_conformance::{Interruption, Report};
 use clap::{Args, ValueEnum};
 
 use crate::engine_options::ExternalArgs;
@@ -254,11 +253,7 @@ impl Rendered<'_> {
                 };
                 report::text_painted(run, detail, self.account, paint)
             }
-            Format::Json => {
-                let mut report = Report::new(run);
-                report.interrupted = self.stopped.map(interruption);
-                report.to_json()
-            }
+            Format::Json => crate::output::json_report(run, self.stopped),
             Format::Junit => crate::junit::junit(run).map_err(BadInput)? + "\n",
             Format::Markdown => {
                 let mut markdown = match self.score {
@@ -295,14 +290,4 @@ fn write_baseline(
         path.display()
     ));
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where an interrupted run stopped, as its report says it: the signal's name, how many cases
-/// were run and the ids of those not run.
-fn interruption(stopped: &Stopped) -> Interruption {
-    Interruption {
-        signal: crate::interrupt::name(stopped.signal).to_owned(),
-        cases_run: stopped.run,
-        not_run: stopped.not_run.clone(),
-    }
 }

@@ -232,6 +232,15 @@ pub(super) fn interrupted() -> Result<(), String> {
                 ],
             )?;
         }
+        if how == "matrix" {
+            // The engine cut short has its report, saying where it stopped.
+            let report = std::fs::read_dir(written.with_extension("reports"))
+                .map_err(|e| format!("{context}\nno reports: {e}"))?
+                .find_map(Result::ok)
+                .ok_or_else(|| format!("{context}\nno report written"))?;
+            let json = std::fs::read_to_string(report.path()).map_err(|e| e.to_string())?;
+            interrupted_json(&context, &json, &format!("SIG{signal}"))?;
+        }
         nothing_written(&dir, &written, how, &what, &context)?;
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -243,8 +252,8 @@ fn outputs_json(written: &std::path::Path) -> std::path::PathBuf {
     written.with_extension("report.json")
 }
 
-/// `run --format HOW` (or `matrix`, or `run --output text=- --output json=FILE` for
-/// `outputs`) writing a baseline to `written`, against an engine through `sh -c` that starts
+/// `run --format HOW` (or `matrix` with `--write-reports`, or `run --output text=- --output
+/// json=FILE --output markdown=FILE` for `outputs`) writing a baseline to `written`, against an engine through `sh -c` that starts
 /// a process of its own and hangs after six answers, writing `hanging`.
 fn start_hanging_run(
     how: &str,
@@ -263,8 +272,16 @@ fn start_hanging_run(
     );
     let json = format!("json={}", outputs_json(written).display());
     let markdown = format!("markdown={}", written.with_extension("report.md").display());
+    let reports = written.with_extension("reports").display().to_string();
     let mut args = match how {
-        "matrix" => vec!["matrix", "--jobs", "1", "--write-baselines"],
+        "matrix" => vec![
+            "matrix",
+            "--jobs",
+            "1",
+            "--write-reports",
+            &reports,
+            "--write-baselines",
+        ],
         "outputs" => vec![
             "run",
             "--output",
@@ -418,7 +435,10 @@ fn nothing_written(
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| {
-            !n.starts_with("hanging-") && !n.ends_with(".report.json") && !n.ends_with(".report.md")
+            !n.starts_with("hanging-")
+                && !n.ends_with(".report.json")
+                && !n.ends_with(".report.md")
+                && !n.ends_with(".reports")
         })
         .collect();
     let in_written = std::fs::read_dir(written).map_or(0, Iterator::count);
