@@ -19,7 +19,8 @@ use crate::{export, fuzz, generate, init, list, matrix, mutants, report, run, sh
 #[command(
     after_help = "Exit codes: 0 every case passed (or was skipped), 1 a case failed or \
                         erred, 2 bad input or usage, 130 or 143 interrupted by SIGINT or SIGTERM \
-                        (the verdicts so far are printed; no file is written)."
+                        (the verdicts so far are printed, and written to the report files asked \
+                        for, saying so; no baseline is written)."
 )]
 struct Cli {
     #[command(subcommand)]

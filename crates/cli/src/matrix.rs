@@ -33,11 +33,15 @@ pub struct MatrixArgs {
     #[arg(long, value_name = "DIR")]
     write_baselines: Option<PathBuf>,
     /// Write each engine's JSON report (what `run --format json` prints) as `DIR/NAME.json`,
-    /// for `report --html`; not when the matrix is interrupted.
+    /// for `report --html`; an engine cut short by an interrupt writes its verdicts so far, its
+    /// report saying where it stopped. (A folder, not `run`'s
+    /// `--output FORMAT=PATH`: a matrix has a report per engine, and its standard output is the
+    /// table.)
     #[arg(long, value_name = "DIR")]
     write_reports: Option<PathBuf>,
     /// Write each engine's verdict listing (what `run --format listing` prints, one line per
-    /// hand-written case) as `DIR/NAME.txt`, for snapshot tests; not when interrupted.
+    /// hand-written case) as `DIR/NAME.txt`, for snapshot tests (an interrupted engine's: its
+    /// cases so far).
     #[arg(long, value_name = "DIR")]
     write_listings: Option<PathBuf>,
     /// How many engine instances check cases at once, shared between the engines (default: the
@@ -67,6 +71,27 @@ fn certify(
         None => run.engine.to_string(),
     };
     print::err(format_args!("{identity}: {}\n", run.tally()));
+    // The reports, an interrupted engine's too (its verdicts so far; the JSON says where it
+    // stopped), as `run --output` writes them.
+    let outputs = [
+        (&args.write_reports, "report", "json", Kind::Json),
+        (&args.write_listings, "listing", "txt", Kind::Listing),
+    ];
+    for (dir, what, extension, make) in outputs {
+        if let Some(dir) = dir {
+            let path = dir.join(format!("{}.{extension}", name.trim_end_matches(".yaml")));
+            let text = match make {
+                Kind::Json => crate::output::json_report(run, stopped),
+                Kind::Listing => chess_conformance::report::listing(run),
+            };
+            crate::write::atomically(&path, text.as_bytes())
+                .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
+            print::err(format_args!(
+                "wrote the {what} of {identity} to {}\n",
+                path.display()
+            ));
+        }
+    }
     if stopped.is_some() {
         // Half a run is no baseline, and no comparison with one.
         return Ok(Done {
@@ -79,31 +104,6 @@ fn certify(
         });
     }
     let identity = run.engine.to_string();
-    let outputs = [
-        (
-            &args.write_reports,
-            "report",
-            "json",
-            chess_conformance::report::json as fn(&Run) -> String,
-        ),
-        (
-            &args.write_listings,
-            "listing",
-            "txt",
-            chess_conformance::report::listing,
-        ),
-    ];
-    for (dir, what, extension, make) in outputs {
-        if let Some(dir) = dir {
-            let path = dir.join(format!("{}.{extension}", name.trim_end_matches(".yaml")));
-            crate::write::atomically(&path, make(run).as_bytes())
-                .map_err(|e| BadInput(format!("{}: cannot write: {e}", path.display())))?;
-            print::err(format_args!(
-                "wrote the {what} of {identity} to {}\n",
-                path.display()
-            ));
-        }
-    }
     let load = |dir: &Path| -> Result<Option<Baseline>, BadInput> {
         let path = dir.join(&name);
         if path.exists() {
@@ -136,6 +136,12 @@ fn certify(
         baseline,
         comparison,
     })
+}
+
+/// The reports `--write-reports` and `--write-listings` make.
+enum Kind {
+    Json,
+    Listing,
 }
 
 /// One engine's results, kept for the table and the baselines.

@@ -18,6 +18,7 @@ use clap::Args;
 
 use crate::engine_options::ExternalArgs;
 use crate::error::BadInput;
+use crate::output::{Destination, Output};
 use crate::print;
 use crate::score::{MutantResult, Score};
 use crate::selection::Selection;
@@ -34,13 +35,19 @@ pub struct MutantsArgs {
     #[arg(long = "mutant", value_name = "NAME")]
     mutants: Vec<String>,
     /// Print the result as JSON (what `run --mutation-score` and `matrix --mutation-score`
-    /// read) instead of text.
+    /// read) instead of text: the same as `--output json=-`.
     #[arg(long)]
     json: bool,
-    /// Also write the result as JSON to FILE (the text report still printed): one run gives CI
-    /// both.
+    /// Also write the result as JSON to FILE (the text report still printed): the same as
+    /// `--output json=FILE --output text=-`.
     #[arg(long, value_name = "FILE")]
     write_score: Option<std::path::PathBuf>,
+    /// A report to write, `FORMAT=PATH` (repeatable; FORMAT `text` or `json`, the score `run
+    /// --mutation-score` reads; PATH `-` for standard output, one at most): e.g. `--output
+    /// json=score.json --output text=-`. With `--output`, only what is named is written; files
+    /// are written whole. Without it, the text report on standard output.
+    #[arg(long = "output", value_name = "FORMAT=PATH", value_parser = crate::output::parse::<Format>)]
+    outputs: Vec<Output<Format>>,
     #[command(flatten)]
     external: ExternalArgs,
     /// How many engine instances check cases at once, shared by the reference and the mutants
@@ -65,9 +72,8 @@ pub fn mutants(args: &MutantsArgs) -> Result<ExitCode, BadInput> {
         print::out(list(&chosen))?;
         return Ok(ExitCode::SUCCESS);
     }
-    if let Some(path) = &args.write_score {
-        crate::output::check_writable(path, "the mutation score")?;
-    }
+    let outputs = outputs(args);
+    crate::output::check(&outputs, &[])?;
     crate::interrupt::watch();
     let catalogue = args.selection.load()?;
     let reference = || Ok(Box::new(chess_conformance::Reference::new()) as Box<dyn Engine>);
@@ -129,25 +135,53 @@ pub fn mutants(args: &MutantsArgs) -> Result<ExitCode, BadInput> {
     let json = serde_json::to_string_pretty(&score)
         .map_err(|e| BadInput(format!("cannot write the score as JSON: {e}")))?
         + "\n";
-    if let Some(path) = &args.write_score {
-        crate::write::atomically(path, json.as_bytes()).map_err(|e| {
-            BadInput(format!(
-                "{}: cannot write the mutation score: {e}",
-                path.display()
-            ))
-        })?;
-    }
-    if args.json {
-        print::out(json)?;
-    } else {
-        print::out(text(&score))?;
-    }
+    crate::output::write(&outputs, |format, _| {
+        Ok(match format {
+            Format::Text => text(&score),
+            Format::Json => json.clone(),
+        })
+    })?;
     let weak = score.results.iter().any(|r| r.weakness().is_some());
     Ok(if weak {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The formats of `mutants --output`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Format {
+    /// Each mutant, killed or not, by which cases; the share killed per rule area.
+    Text,
+    /// The score as JSON, what `run --mutation-score` and `matrix --mutation-score` read.
+    Json,
+}
+
+/// The reports asked for: `--output`'s, `--write-score`'s file, and `--json`'s or the text
+/// report on standard output unless `--output` names what goes there.
+fn outputs(args: &MutantsArgs) -> Vec<Output<Format>> {
+    let mut outputs = args.outputs.clone();
+    if let Some(path) = &args.write_score {
+        outputs.push(Output {
+            format: Format::Json,
+            to: Destination::File(path.clone()),
+        });
+    }
+    let stdout = if args.json {
+        Some(Format::Json)
+    } else if args.outputs.is_empty() {
+        Some(Format::Text)
+    } else {
+        None
+    };
+    if let Some(format) = stdout {
+        outputs.push(Output {
+            format,
+            to: Destination::Stdout,
+        });
+    }
+    outputs
 }
 
 /// The mutants `--mutant` names (every one when none is named).

@@ -7,12 +7,12 @@ use std::process::ExitCode;
 use chess_conformance::Baseline;
 use chess_conformance::report::{self, Detail};
 use chess_conformance::{Catalogue, Run};
-use chess_conformance::{Interruption, Report};
 use clap::{Args, ValueEnum};
 
 use crate::engine_options::ExternalArgs;
 use crate::error::BadInput;
 use crate::interrupt::Stopped;
+use crate::output::{Destination, Output};
 use crate::print;
 use crate::selection::Selection;
 use crate::text::plural;
@@ -29,9 +29,18 @@ pub struct RunArgs {
     /// the reference with one rule broken: `mutants --list`).
     #[arg(long, default_value = "reference", value_name = "ENGINE")]
     engine: String,
-    /// The report format (written to standard output).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// The report format written to standard output: the same as `--output FORMAT=-`. Without
+    /// `--format` and `--output`, the text report.
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// A report to write, `FORMAT=PATH` (repeatable; FORMAT one of `--format`'s, PATH `-` for
+    /// standard output): every report from one run, e.g. `--output json=report.json --output
+    /// junit=report.xml --output text=-`. With `--output`, only what is named is written. Files
+    /// are written whole (a temporary renamed), even when the run fails or is interrupted (the
+    /// verdicts so far, marked so in text, JSON and Markdown); colours go only to a terminal,
+    /// never to a file. Two reports to one file, or two to standard output, are refused.
+    #[arg(long = "output", value_name = "FORMAT=PATH", value_parser = crate::output::parse::<Format>)]
+    outputs: Vec<Output<Format>>,
     /// List the cases that passed too (text format).
     #[arg(long, short)]
     verbose: bool,
@@ -65,10 +74,11 @@ pub struct RunArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
+pub(crate) enum Format {
     /// Grouped by rule area, every failure with its board, expected and actual answers.
     Text,
-    /// Every verdict with its expected and actual answers, and the engine's identity.
+    /// Every verdict with its case's FEN, moves and variant, its expected and actual answers,
+    /// and the engine's identity (what `report --html` reads).
     Json,
     /// JUnit XML: a test suite per rule area, a test case per case.
     Junit,
@@ -82,7 +92,8 @@ enum Format {
 pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     // Arguments first, then the engine, then the catalogue (a second or more): a mistake is
     // reported before any wait.
-    let baseline = arguments(args)?;
+    let outputs = outputs(args);
+    let baseline = arguments(args, &outputs)?;
     crate::interrupt::watch();
     // One instance before the catalogue loads: an engine that cannot start says so at once.
     let engine = crate::engine_options::engine(&args.engine, &args.external)?;
@@ -99,15 +110,25 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     if let Some(stopped) = &stopped {
         account.push_str(&stopped.describe());
     }
-    print::out(render(
+    // Every report asked for, the run failed or interrupted or not.
+    let report = Rendered {
         args,
-        &run,
-        stopped.as_ref(),
-        &account,
-        score.as_ref(),
-    )?)?;
-    if args.format != Format::Text {
-        // Keep machine-readable formats clean on stdout.
+        run: &run,
+        stopped: stopped.as_ref(),
+        account: &account,
+        score: score.as_ref(),
+    };
+    crate::output::write(&outputs, |format, to_terminal| {
+        report.render(*format, to_terminal)
+    })?;
+    let text_on_stdout = outputs
+        .iter()
+        .any(|o| o.format == Format::Text && o.to == Destination::Stdout);
+    if !text_on_stdout {
+        // Keep machine-readable formats clean on stdout; the account is said on stderr.
+        if outputs.iter().all(|o| o.to != Destination::Stdout) {
+            print::err(format_args!("{}\n", run.tally()));
+        }
         print::err(&account);
     }
     if let Some(stopped) = &stopped {
@@ -133,12 +154,34 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     })
 }
 
-/// The engine's spec and the files given checked, and the baseline the run is compared with.
-fn arguments(args: &RunArgs) -> Result<Option<Baseline>, BadInput> {
-    crate::registry::check_spec(&args.engine).map_err(BadInput)?;
-    if let Some(path) = &args.write_baseline {
-        crate::output::check_writable(path, "the baseline")?;
+/// The reports asked for: `--output`'s, and `--format`'s to standard output; the text report
+/// on standard output when neither is given.
+fn outputs(args: &RunArgs) -> Vec<Output<Format>> {
+    let mut outputs = args.outputs.clone();
+    if let Some(format) = args.format {
+        outputs.push(Output {
+            format,
+            to: Destination::Stdout,
+        });
     }
+    if outputs.is_empty() {
+        outputs.push(Output {
+            format: Format::Text,
+            to: Destination::Stdout,
+        });
+    }
+    outputs
+}
+
+/// The engine's spec and the files given checked, and the baseline the run is compared with.
+fn arguments(args: &RunArgs, outputs: &[Output<Format>]) -> Result<Option<Baseline>, BadInput> {
+    crate::registry::check_spec(&args.engine).map_err(BadInput)?;
+    let baseline: Vec<(&Path, &str)> = args
+        .write_baseline
+        .iter()
+        .map(|path| (path.as_path(), "the baseline"))
+        .collect();
+    crate::output::check(outputs, &baseline)?;
     Ok(match &args.baseline {
         Some(path) => Some(Baseline::load(path).map_err(BadInput)?),
         // The reference's own known failures, over the built-in catalogue: where shakmaty
@@ -181,36 +224,51 @@ fn check<'c>(
     .ok_or_else(|| BadInput(format!("`{}` was not run", args.engine)))?
 }
 
-/// The report in the format asked for; `account` (the baseline's, the interruption's) ends
-/// the text report.
-fn render(
-    args: &RunArgs,
-    run: &Run,
-    stopped: Option<&Stopped>,
-    account: &str,
-    score: Option<&crate::score::Score>,
-) -> Result<String, BadInput> {
-    let detail = if args.verbose {
-        Detail::Verbose
-    } else {
-        Detail::Normal
-    };
-    Ok(match args.format {
-        Format::Text => {
-            report::text_painted(run, detail, account, crate::progress::paint(args.color))
-        }
-        Format::Json => {
-            let mut report = Report::new(run);
-            report.interrupted = stopped.map(interruption);
-            report.to_json()
-        }
-        Format::Junit => crate::junit::junit(run).map_err(BadInput)? + "\n",
-        Format::Markdown => match score {
-            Some(score) => report::markdown_with_score(run, &score.line()),
-            None => report::markdown(run),
-        },
-        Format::Listing => report::listing(run),
-    })
+/// A finished run, ready to be rendered in any format.
+struct Rendered<'a> {
+    args: &'a RunArgs,
+    run: &'a Run<'a>,
+    stopped: Option<&'a Stopped>,
+    /// The baseline's and the interruption's account, which ends the text report.
+    account: &'a str,
+    score: Option<&'a crate::score::Score>,
+}
+
+impl Rendered<'_> {
+    /// The report in `format`; in colour only for a terminal (`to_terminal`: it goes to
+    /// standard output, and `--color` allows it), never in a file.
+    fn render(&self, format: Format, to_terminal: bool) -> Result<String, BadInput> {
+        let (run, args) = (self.run, self.args);
+        let detail = if args.verbose {
+            Detail::Verbose
+        } else {
+            Detail::Normal
+        };
+        Ok(match format {
+            Format::Text => {
+                let paint = if to_terminal {
+                    crate::progress::paint(args.color)
+                } else {
+                    report::Paint::Plain
+                };
+                report::text_painted(run, detail, self.account, paint)
+            }
+            Format::Json => crate::output::json_report(run, self.stopped),
+            Format::Junit => crate::junit::junit(run).map_err(BadInput)? + "\n",
+            Format::Markdown => {
+                let mut markdown = match self.score {
+                    Some(score) => report::markdown_with_score(run, &score.line()),
+                    None => report::markdown(run),
+                };
+                if let Some(stopped) = self.stopped {
+                    // A step summary of half a run says so.
+                    markdown.push_str(&format!("\n**{}**\n", stopped.describe().trim_end()));
+                }
+                markdown
+            }
+            Format::Listing => report::listing(run),
+        })
+    }
 }
 
 /// Writes the failures and errors of `run` as a baseline (keeping the reasons of `previous`).
@@ -232,14 +290,4 @@ fn write_baseline(
         path.display()
     ));
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where an interrupted run stopped, as its report says it: the signal's name, how many cases
-/// were run and the ids of those not run.
-fn interruption(stopped: &Stopped) -> Interruption {
-    Interruption {
-        signal: crate::interrupt::name(stopped.signal).to_owned(),
-        cases_run: stopped.run,
-        not_run: stopped.not_run.clone(),
-    }
 }

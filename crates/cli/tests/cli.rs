@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 mod cases;
 #[path = "cli/matrix.rs"]
 mod matrix;
+#[path = "cli/outputs.rs"]
+mod outputs;
 #[path = "cli/run.rs"]
 mod run;
 #[path = "cli/usage.rs"]

@@ -127,3 +127,67 @@ fn a_mutant_is_an_engine_whose_failures_show() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("unknown mutant `nosuch`"));
 }
+
+/// `--output`: the text and the JSON score from one run, each as `mutants` and `mutants --json`
+/// print it; `--write-score` is `--output json=FILE` beside the text; an unknown format and two
+/// reports to standard output are usage errors.
+#[test]
+fn one_run_writes_the_text_and_the_score() {
+    let dir = std::env::temp_dir().join(format!("cc-mutants-outputs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = [
+        "mutants",
+        "--mutant",
+        "castle-through-attack",
+        "--filter",
+        "castling/crossed-",
+        "--generated",
+        "exclude",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend(extra);
+        cli(&args)
+    };
+    let (json_file, text_file) = (dir.join("score.json"), dir.join("mutants.txt"));
+    let out = run(&[
+        "--output",
+        &format!("json={}", json_file.display()),
+        "--output",
+        &format!("text={}", text_file.display()),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "only what --output names");
+    let alone_json = run(&["--json"]);
+    let alone_text = run(&[]);
+    let written_json = std::fs::read_to_string(&json_file).unwrap();
+    assert_eq!(written_json, text(&alone_json.stdout));
+    assert_eq!(
+        std::fs::read_to_string(&text_file).unwrap(),
+        text(&alone_text.stdout)
+    );
+    let score: serde_json::Value = serde_json::from_str(&written_json).expect("JSON");
+    assert_eq!(score["killed"], 1);
+
+    let legacy = dir.join("legacy.json");
+    let out = run(&["--write-score", legacy.to_str().unwrap()]);
+    assert_eq!(text(&out.stdout), text(&alone_text.stdout));
+    assert_eq!(std::fs::read_to_string(&legacy).unwrap(), written_json);
+
+    for (extra, said) in [
+        (
+            vec!["--output", "html=x.html"],
+            "unknown format `html`; the formats: text, json",
+        ),
+        (
+            vec!["--json", "--output", "text=-"],
+            "two reports to standard output",
+        ),
+    ] {
+        let out = run(&extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(text(&out.stderr).contains(said), "{}", text(&out.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

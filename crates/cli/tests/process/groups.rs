@@ -186,7 +186,8 @@ pub(super) fn huge_timeout() -> Result<(), String> {
 
 /// SIGINT or SIGTERM while an engine (through `sh -c`, with a process of its own) hangs: the
 /// harness ends them all, prints the verdicts so far marked as interrupted and what was not
-/// run, writes no baseline, and exits 130 or 143; `matrix` too.
+/// run, writes no baseline, and exits 130 or 143; `matrix` too. The reports `--output` names
+/// are written, with the verdicts so far, marked so.
 pub(super) fn interrupted() -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!(
         "chess-conformance-interrupt-{}",
@@ -194,9 +195,11 @@ pub(super) fn interrupted() -> Result<(), String> {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let runs: [(&str, i32, &str); 3] = [
+    let runs: [(&str, i32, &str); 4] = [
         ("INT", 130, "text"),
         ("TERM", 143, "json"),
+        ("TERM", 143, "outputs"),
+        // Last: it leaves its empty folder.
         ("INT", 130, "matrix"),
     ];
     for (signal, code, how) in runs {
@@ -212,14 +215,46 @@ pub(super) fn interrupted() -> Result<(), String> {
         );
         stopped_whole_and_in_time(&stopped, &hanging, code, &m, &context)?;
         interrupted_report(how, &format!("SIG{signal}"), &stopped.stdout, &context)?;
+        if how == "outputs" {
+            // The JSON and Markdown reports went to their files, whole, saying so.
+            let read = |path: std::path::PathBuf| {
+                std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{context}\n{}: {e}", path.display()))
+            };
+            let json = read(outputs_json(&written))?;
+            interrupted_json(&context, &json, &format!("SIG{signal}"))?;
+            let markdown = read(written.with_extension("report.md"))?;
+            contains_all(
+                &markdown,
+                &[
+                    &format!("**INTERRUPTED by SIG{signal}: "),
+                    "not run: attacks/",
+                ],
+            )?;
+        }
+        if how == "matrix" {
+            // The engine cut short has its report, saying where it stopped.
+            let report = std::fs::read_dir(written.with_extension("reports"))
+                .map_err(|e| format!("{context}\nno reports: {e}"))?
+                .find_map(Result::ok)
+                .ok_or_else(|| format!("{context}\nno report written"))?;
+            let json = std::fs::read_to_string(report.path()).map_err(|e| e.to_string())?;
+            interrupted_json(&context, &json, &format!("SIG{signal}"))?;
+        }
         nothing_written(&dir, &written, how, &what, &context)?;
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }
 
-/// `run --format HOW` (or `matrix`) writing a baseline to `written`, against an engine through
-/// `sh -c` that starts a process of its own and hangs after six answers, writing `hanging`.
+/// Where the `outputs` run writes its JSON report: beside its baseline, named after it.
+fn outputs_json(written: &std::path::Path) -> std::path::PathBuf {
+    written.with_extension("report.json")
+}
+
+/// `run --format HOW` (or `matrix` with `--write-reports`, or `run --output text=- --output
+/// json=FILE --output markdown=FILE` for `outputs`) writing a baseline to `written`, against an engine through `sh -c` that starts
+/// a process of its own and hangs after six answers, writing `hanging`.
 fn start_hanging_run(
     how: &str,
     m: &str,
@@ -235,8 +270,28 @@ fn start_hanging_run(
             &format!("hang-after=6,{}", hanging.display()),
         ]))
     );
+    let json = format!("json={}", outputs_json(written).display());
+    let markdown = format!("markdown={}", written.with_extension("report.md").display());
+    let reports = written.with_extension("reports").display().to_string();
     let mut args = match how {
-        "matrix" => vec!["matrix", "--jobs", "1", "--write-baselines"],
+        "matrix" => vec![
+            "matrix",
+            "--jobs",
+            "1",
+            "--write-reports",
+            &reports,
+            "--write-baselines",
+        ],
+        "outputs" => vec![
+            "run",
+            "--output",
+            "text=-",
+            "--output",
+            &json,
+            "--output",
+            &markdown,
+            "--write-baseline",
+        ],
         format => vec!["run", "--format", format, "--write-baseline"],
     };
     let written_arg = written.display().to_string();
@@ -332,7 +387,7 @@ fn stopped_whole_and_in_time(
 /// run and what was not run, the JSON's `interrupted` object, `matrix`'s note.
 fn interrupted_report(how: &str, name: &str, stdout: &str, context: &str) -> Result<(), String> {
     match how {
-        "text" => {
+        "text" | "outputs" => {
             contains_all(
                 stdout,
                 &[
@@ -366,7 +421,8 @@ fn interrupted_report(how: &str, name: &str, stdout: &str, context: &str) -> Res
     Ok(())
 }
 
-/// No baseline, whole or partial; no temporary file either (`matrix` leaves its empty folder).
+/// No baseline, whole or partial; no temporary file either (`matrix` leaves its empty folder);
+/// only the report `--output` named.
 fn nothing_written(
     dir: &std::path::Path,
     written: &std::path::Path,
@@ -378,7 +434,12 @@ fn nothing_written(
         .map_err(|e| e.to_string())?
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.starts_with("hanging-"))
+        .filter(|n| {
+            !n.starts_with("hanging-")
+                && !n.ends_with(".report.json")
+                && !n.ends_with(".report.md")
+                && !n.ends_with(".reports")
+        })
         .collect();
     let in_written = std::fs::read_dir(written).map_or(0, Iterator::count);
     let clean = files.is_empty()

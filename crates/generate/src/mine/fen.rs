@@ -205,6 +205,47 @@ fn castling_field_why(fen: &str) -> String {
     }
 }
 
+/// What is wrong with the en passant square a corruption wrote into `pos`'s FEN (`bad`): no
+/// pawn stands where a double step would have put it, or the squares it crossed are not empty;
+/// or it does and they are, but the side to move is in check, which that double step (its last
+/// move, as the square says) cannot have given (shakmaty's "impossible check").
+fn en_passant_why(pos: &Chess, bad: &str, why: &str) -> String {
+    let square = bad.split(' ').nth(3).unwrap_or("-");
+    let (file, rank) = match square.as_bytes() {
+        [file, rank] => (*file as char, *rank as char),
+        _ => return why.to_owned(),
+    };
+    let (pawn, crossed, from, to) = match rank {
+        '6' => ('p', '6', '7', '5'),
+        '3' => ('P', '3', '2', '4'),
+        _ => return why.to_owned(),
+    };
+    let at = |rank: char| -> Option<char> {
+        let sq: shakmaty::Square = format!("{file}{rank}").parse().ok()?;
+        Some(pos.board().piece_at(sq).map_or('.', |p| p.char()))
+    };
+    let stepped = at(to) == Some(pawn) && at(crossed) == Some('.') && at(from) == Some('.');
+    if !stepped {
+        return why.to_owned();
+    }
+    let side = if pos.turn() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    if pos.is_check() {
+        format!(
+            "the en passant square `{square}` says the pawn on {file}{to} has just advanced two \
+             squares, but {side} is in check, which that advance cannot have given"
+        )
+    } else {
+        format!(
+            "the en passant square `{square}` says the pawn on {file}{to} has just advanced two \
+             squares, which cannot have been the last move"
+        )
+    }
+}
+
 /// Legal positions that must be accepted and corrupted ones that must be rejected.
 pub(crate) fn fen(m: &mut Miner) -> Vec<Case> {
     let mut quotas: Vec<(&'static str, usize)> = vec![("legal", 3)];
@@ -252,6 +293,7 @@ pub(crate) fn fen(m: &mut Miner) -> Vec<Case> {
         }
         let why = match kind {
             "bad-castling-field" => castling_field_why(&bad),
+            "bad-en-passant" => en_passant_why(pos, &bad, why),
             _ => why.to_owned(),
         };
         let title = format!("Rejected: {why} (a corrupted position from a random game)");
