@@ -35,6 +35,10 @@ pub struct RunArgs {
     /// List the cases that passed too (text format).
     #[arg(long, short)]
     verbose: bool,
+    /// List every failure and error one by one under its rule area (text and Markdown), not
+    /// grouped by cause with each group's smallest case.
+    #[arg(long)]
+    all: bool,
     /// Known failures of this engine: the run fails only on a failure not listed, or on a
     /// listed case that no longer fails as listed. For `--engine reference` the default is its
     /// own, built in (baselines/reference-shakmaty.yaml: where shakmaty disagrees with the
@@ -190,10 +194,10 @@ fn render(
     account: &str,
     score: Option<&crate::score::Score>,
 ) -> Result<String, BadInput> {
-    let detail = if args.verbose {
-        Detail::Verbose
-    } else {
-        Detail::Normal
+    let detail = match (args.verbose, args.all) {
+        (true, _) => Detail::Verbose,
+        (false, true) => Detail::All,
+        (false, false) => Detail::Normal,
     };
     Ok(match args.format {
         Format::Text => {
@@ -205,10 +209,7 @@ fn render(
             report.to_json()
         }
         Format::Junit => crate::junit::junit(run).map_err(BadInput)? + "\n",
-        Format::Markdown => match score {
-            Some(score) => report::markdown_with_score(run, &score.line()),
-            None => report::markdown(run),
-        },
+        Format::Markdown => report::markdown_in(run, score.map(|s| s.line()).as_deref(), detail),
         Format::Listing => report::listing(run),
     })
 }
