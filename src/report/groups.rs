@@ -217,6 +217,18 @@ fn causes(member: &Member) -> Vec<String> {
     for check in verdict.checks.iter().filter(|c| c.outcome == outcome) {
         let cause = match check.outcome {
             Outcome::Error => error_cause(check),
+            _ if check.assertion == "valid" && check.expected == "rejected" => {
+                // What makes the FEN invalid, as the reference reads it, is the cause.
+                let why = member
+                    .fen
+                    .and_then(|fen| crate::replay::parse_fen_in(fen, member.variant).err())
+                    .map_or_else(
+                        || "a FEN the suite rejects".to_owned(),
+                        |e| mask(first_line(&e.0)),
+                    );
+                let cause = format!("valid: an invalid FEN accepted ({why})");
+                (cause.clone(), cause)
+            }
             _ => {
                 let cause = failure_cause(check, &mut board);
                 (cause.clone(), cause)

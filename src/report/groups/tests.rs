@@ -323,3 +323,29 @@ fn every_failing_or_erring_case_of_a_mutant_run_is_in_exactly_one_group() {
         }
     }
 }
+
+#[test]
+fn an_invalid_fen_accepted_is_grouped_by_what_makes_it_invalid() {
+    let accepted = |id: &str| verdict(id, vec![check("valid", "rejected", "accepted")]);
+    let (rights, rights_too, check_) = (accepted("a"), accepted("b"), accepted("c"));
+    let none: Vec<String> = Vec::new();
+    let groups = group([
+        member(&rights, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", &none),
+        member(&rights_too, "4k3/8/8/8/8/8/8/4K3 w q - 0 1", &none),
+        member(&check_, "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", &none),
+    ]);
+    let summary: Vec<(usize, &str)> = groups.iter().map(|g| (g.count, g.label.as_str())).collect();
+    assert_eq!(
+        summary,
+        [
+            (
+                2,
+                "valid: an invalid FEN accepted (illegal position: invalid castling rights)"
+            ),
+            (
+                1,
+                "valid: an invalid FEN accepted (illegal position: opposite check)"
+            ),
+        ]
+    );
+}
