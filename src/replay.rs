@@ -469,10 +469,13 @@ impl Sight {
                 None if matches!(to.rank(), Rank::First | Rank::Eighth) => {
                     "a pawn move to the last rank without a promotion piece".to_owned()
                 }
-                None if files != 0 && target.is_none() => "an en passant capture".to_owned(),
-                None if files != 0 => "a pawn capture".to_owned(),
-                None if ranks == 2 => "a pawn double step".to_owned(),
-                None => "a pawn step".to_owned(),
+                None if (files, ranks) == (1, 1) && target.is_none() => {
+                    "an en passant capture".to_owned()
+                }
+                None if (files, ranks) == (1, 1) => "a pawn capture".to_owned(),
+                None if (files, ranks) == (0, 2) => "a pawn double step".to_owned(),
+                None if (files, ranks) == (0, 1) => "a pawn step".to_owned(),
+                None => "a pawn move no pawn makes".to_owned(),
             },
             role if promotion.is_some() => {
                 format!("a {} move with a promotion piece", role_name(role))

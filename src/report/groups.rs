@@ -6,10 +6,11 @@
 //! `castling O-O`), not their squares; a wrong scalar answer by the expected and actual pair
 //! (`state: expected ongoing, actual stalemate`); a wrong position by what differs (`after:
 //! differs in halfmove clock`); an error by its message with numbers, squares, moves, FENs,
-//! quoted text and sequence numbers masked ([`mask`]). Cases with the same causes form a
-//! [`Group`]: largest first, each with its count, its smallest case (fewest pieces on the board,
-//! then shortest history, then id), that case's position and wrong answers, and every member's
-//! id.
+//! quoted text and sequence numbers masked ([`mask`]). Cases whose first cause (that of their
+//! first assertion of the outcome) is the same form a [`Group`]: largest first, each with its
+//! count, its smallest case (fewest pieces on the board, then shortest history, then id), that
+//! case's position and wrong answers, every member's id, and the other causes some members have
+//! too ([`Also`]).
 //!
 //! Both a [`super::Run`] (the text, Markdown and `matrix` reports) and a [`super::Report`] read
 //! back from JSON (`report --html`) group through [`group`], from what they share: the verdict,
@@ -39,7 +40,7 @@
 //!     member(&b, "4k3/8/8/8/8/8/7p/4K2R b - - 0 1"),
 //! ]);
 //! assert_eq!(groups.len(), 1);
-//! assert_eq!(groups[0].label, "legal moves refused: promotion to a rook");
+//! assert_eq!(groups[0].label, "legal moves refused: an under-promotion");
 //! assert_eq!(groups[0].case, "promotion/a"); // three pieces, against four
 //! assert_eq!(groups[0].members, ["promotion/a", "promotion/h"]);
 //! ```
@@ -75,8 +76,8 @@ pub struct Group {
     pub key: String,
     /// `fail` or `error`.
     pub outcome: Outcome,
-    /// The cause in words: each cause of its cases' checks, joined by ` + ` where a case has
-    /// more than one.
+    /// The cause in words: the first cause of each of its cases (the cause of its first
+    /// assertion of the group's outcome).
     pub label: String,
     /// How many cases it holds.
     pub count: usize,
@@ -97,34 +98,46 @@ pub struct Group {
     pub checks: Vec<Check>,
     /// Every case of the group, in the order they were given (the catalogue's).
     pub members: Vec<String>,
+    /// The other causes some of its cases have (a later assertion of the same outcome), most
+    /// cases first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Also>,
 }
 
 /// Groups the failures and errors of `members` by cause, largest group first (ties by key);
 /// a failing or erring case is in exactly one group, a passed or skipped one in none.
 pub fn group<'a>(members: impl IntoIterator<Item = Member<'a>>) -> Vec<Group> {
-    // key -> (label, members with their size)
-    let mut by_key: BTreeMap<String, (String, Vec<(Size, Member<'a>)>)> = BTreeMap::new();
+    // key -> (label, members with their size, the other causes with their counts)
+    type Gathered<'a> = (String, Vec<(Size, Member<'a>)>, Vec<Also>);
+    let mut by_key: BTreeMap<String, Gathered<'a>> = BTreeMap::new();
     for member in members {
         let outcome = member.verdict.outcome;
         if !matches!(outcome, Outcome::Fail | Outcome::Error) {
             continue;
         }
-        let label = cause(&member);
+        let mut causes = causes(&member).into_iter();
+        let label = causes.next().unwrap_or_default();
         let key = format!("{outcome}: {label}");
-        by_key
+        let (_, gathered, also) = by_key
             .entry(key)
-            .or_insert_with(|| (label, Vec::new()))
-            .1
-            .push((Size::of(&member), member));
+            .or_insert_with(|| (label, Vec::new(), Vec::new()));
+        gathered.push((Size::of(&member), member));
+        for cause in causes {
+            match also.iter_mut().find(|a| a.cause == cause) {
+                Some(a) => a.cases += 1,
+                None => also.push(Also { cause, cases: 1 }),
+            }
+        }
     }
     let mut groups: Vec<Group> = by_key
         .into_iter()
-        .map(|(key, (label, members))| {
+        .map(|(key, (label, members, mut also))| {
             let (_, smallest) = members
                 .iter()
                 .min_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.verdict.id.cmp(&y.verdict.id)))
                 .expect("a group has a member");
             let outcome = smallest.verdict.outcome;
+            also.sort_by(|a, b| b.cases.cmp(&a.cases).then_with(|| a.cause.cmp(&b.cause)));
             Group {
                 key,
                 outcome,
@@ -142,11 +155,22 @@ pub fn group<'a>(members: impl IntoIterator<Item = Member<'a>>) -> Vec<Group> {
                     .cloned()
                     .collect(),
                 members: members.iter().map(|(_, m)| m.verdict.id.clone()).collect(),
+                also,
             }
         })
         .collect();
     groups.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key.cmp(&b.key)));
     groups
+}
+
+/// A cause that some cases of a group have besides the group's own.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Also {
+    /// The cause in words.
+    pub cause: String,
+    /// How many of the group's cases have it.
+    pub cases: usize,
 }
 
 /// How small a case is: pieces on its board (a case without a FEN is the largest), then plies
@@ -170,9 +194,11 @@ impl Size {
     }
 }
 
-/// The cause of a failing or erring case: the distinct causes of its checks of that outcome, in
-/// the order of its assertions, joined by ` + `.
-fn cause(member: &Member) -> String {
+/// The causes of a failing or erring case, distinct, in the order of its assertions: the first
+/// is the one it is grouped by. Two errors are one cause when they differ only in the question
+/// their message names first (one refusal of a FEN errs every question asked of it); the label
+/// is the first's.
+fn causes(member: &Member) -> Vec<String> {
     let verdict = member.verdict;
     // Read the board only when some check's difference names moves or squares.
     let mut sight: Option<Option<Sight>> = None;
@@ -185,32 +211,52 @@ fn cause(member: &Member) -> String {
             })
             .clone()
     };
-    let mut causes: Vec<String> = Vec::new();
-    for check in verdict
-        .checks
-        .iter()
-        .filter(|c| c.outcome == verdict.outcome)
-    {
+    // (what tells causes apart, what the label says)
+    let mut causes: Vec<(String, String)> = Vec::new();
+    let outcome = verdict.outcome;
+    for check in verdict.checks.iter().filter(|c| c.outcome == outcome) {
         let cause = match check.outcome {
             Outcome::Error => error_cause(check),
-            _ => failure_cause(check, &mut board),
+            _ if check.assertion == "valid" && check.expected == "rejected" => {
+                // What makes the FEN invalid, as the reference reads it, is the cause.
+                let why = member
+                    .fen
+                    .and_then(|fen| crate::replay::parse_fen_in(fen, member.variant).err())
+                    .map_or_else(
+                        || "a FEN the suite rejects".to_owned(),
+                        |e| mask(first_line(&e.0)),
+                    );
+                let cause = format!("valid: an invalid FEN accepted ({why})");
+                (cause.clone(), cause)
+            }
+            _ => {
+                let cause = failure_cause(check, &mut board);
+                (cause.clone(), cause)
+            }
         };
-        if !causes.contains(&cause) {
+        if !causes.iter().any(|(same, _)| *same == cause.0) {
             causes.push(cause);
         }
     }
+    let mut causes: Vec<String> = causes.into_iter().map(|(_, label)| label).collect();
     if causes.is_empty() {
         // A verdict read from elsewhere whose checks say nothing: its reason is all there is.
         causes.push(mask(first_line(verdict.reason.as_deref().unwrap_or(""))));
     }
-    causes.join(" + ")
+    causes
 }
 
 /// An error's cause: its message's first line (what follows is an engine's stderr, different
-/// each time), masked.
-fn error_cause(check: &Check) -> String {
+/// each time), masked; told apart from another error of the same case without the question it
+/// names first (one refusal of a FEN errs every question asked of it), labelled with it.
+fn error_cause(check: &Check) -> (String, String) {
     let reason = check.reason.as_deref().unwrap_or("no reason given");
-    mask(first_line(reason))
+    let label = mask(first_line(reason));
+    let why = match label.split_once(": ") {
+        Some((_, why)) => why.to_owned(),
+        None => label.clone(),
+    };
+    (why, label)
 }
 
 fn first_line(text: &str) -> &str {
@@ -291,12 +337,32 @@ fn failure_cause(check: &Check, board: &mut dyn FnMut() -> Option<Sight>) -> Str
                 generic(kind, argument, expected, actual)
             }
         }
-        "san" => format!(
-            "san of {}: expected {}, actual {}",
-            a_move(argument, board),
-            san_shape(expected),
-            san_shape(actual)
-        ),
+        "san" => {
+            fn sign(san: &str) -> (&str, &str) {
+                let body = san.trim_end_matches(['+', '#']);
+                (body, &san[body.len()..])
+            }
+            let ((want, want_sign), (got, got_sign)) = (sign(expected), sign(actual));
+            let name = |s: &str| match s {
+                "" => "none".to_owned(),
+                s => s.to_owned(),
+            };
+            if want == got {
+                // Only the check or mate sign differs, whatever the move.
+                format!(
+                    "san: the check or mate sign: expected {}, actual {}",
+                    name(want_sign),
+                    name(got_sign)
+                )
+            } else {
+                format!(
+                    "san of {}: expected {}, actual {}",
+                    a_move(argument, board),
+                    san_shape(expected),
+                    san_shape(actual)
+                )
+            }
+        }
         "from_san" => {
             let mut answer = |text: &str| {
                 if crate::replay::check_uci_syntax(text).is_ok() {
@@ -357,9 +423,19 @@ fn list_items(text: &str) -> Option<Vec<&str>> {
     )
 }
 
-/// The distinct descriptions of `items`, sorted, joined by `, `.
+/// The distinct descriptions of `items`, sorted, joined by `, `; promotions to a rook, a
+/// bishop or a knight are one kind, `an under-promotion`, and castling either way is
+/// `castling` (which of them a case lists is the case's choice, not the engine's; the smallest
+/// case shows which).
 fn described(items: &[&str], describe: impl Fn(&str) -> String) -> String {
-    let set: BTreeSet<String> = items.iter().map(|i| describe(i)).collect();
+    let under = |d: String| match d.as_str() {
+        "promotion to a rook" | "promotion to a bishop" | "promotion to a knight" => {
+            "an under-promotion".to_owned()
+        }
+        "castling O-O" | "castling O-O-O" => "castling".to_owned(),
+        _ => d,
+    };
+    let set: BTreeSet<String> = items.iter().map(|i| under(describe(i))).collect();
     set.into_iter().collect::<Vec<_>>().join(", ")
 }
 
@@ -546,10 +622,10 @@ fn mask_word(word: &str) -> String {
     {
         return "<fen>".to_owned();
     }
-    if is_square(word) {
+    if is_square(word) || is_square(&word.to_ascii_lowercase()) {
         return "<square>".to_owned();
     }
-    if is_uci(word) {
+    if is_uci(word) || is_uci(&word.to_ascii_lowercase()) {
         return "<move>".to_owned();
     }
     if is_san(word) {

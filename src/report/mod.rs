@@ -128,12 +128,20 @@ fn skipped_assertions<'v>(
 /// How much the text report says.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Detail {
-    /// One line per area, then every failure and error, and the skips counted by reason.
+    /// One line per area with the skips counted by reason, then the failures and errors
+    /// grouped by cause ([`Run::groups`]): each group's smallest case in full and the ids of
+    /// the others.
     #[default]
     Normal,
-    /// Also a line for every case that passed or was skipped.
+    /// Every failure and error in full, one by one under its area (`--all`).
+    All,
+    /// Also a line for every case that passed or was skipped (`--verbose`; every failure and
+    /// error one by one, as [`Detail::All`]).
     Verbose,
 }
+
+/// How many ids of a group's other cases the text report prints before counting the rest.
+pub const GROUP_IDS_SHOWN: usize = 8;
 
 /// A count and its noun, plural unless the count is one: `1 case`, `2 cases`.
 pub fn plural(n: usize, word: &str) -> String {
@@ -251,8 +259,9 @@ pub fn text_painted(run: &Run, detail: Detail, extra: &str, paint: Paint) -> Str
         let mut skips: BTreeMap<&str, usize> = BTreeMap::new();
         for (case, verdict) in &in_area {
             match (verdict.outcome, detail) {
-                (Outcome::Pass, Detail::Normal) => {}
-                (Outcome::Skip, Detail::Normal) => {
+                (Outcome::Pass, Detail::Normal | Detail::All) => {}
+                (Outcome::Fail | Outcome::Error, Detail::Normal) => {}
+                (Outcome::Skip, Detail::Normal | Detail::All) => {
                     *skips
                         .entry(verdict.reason.as_deref().unwrap_or("no reason given"))
                         .or_default() += 1;
@@ -269,7 +278,7 @@ pub fn text_painted(run: &Run, detail: Detail, extra: &str, paint: Paint) -> Str
                 shown(reason)
             );
         }
-        if detail == Detail::Normal {
+        if detail != Detail::Verbose {
             let passing = in_area
                 .iter()
                 .map(|(_, v)| v)
@@ -286,6 +295,9 @@ pub fn text_painted(run: &Run, detail: Detail, extra: &str, paint: Paint) -> Str
             }
         }
     }
+    if detail == Detail::Normal {
+        write_groups(&mut out, run, paint);
+    }
     let tally = run.tally();
     if tally.partly_skipped > 0 {
         let _ = writeln!(
@@ -299,6 +311,83 @@ pub fn text_painted(run: &Run, detail: Detail, extra: &str, paint: Paint) -> Str
     }
     let _ = writeln!(out, "\n{}", paint.tally(&tally));
     out
+}
+
+/// The failures and errors by cause: a heading, then per group its count, outcome and cause,
+/// its smallest case in full (as `--all` shows every case) and the ids of the others.
+fn write_groups(out: &mut String, run: &Run, paint: Paint) {
+    let groups = run.groups();
+    if groups.is_empty() {
+        return;
+    }
+    let cases: usize = groups.iter().map(|g| g.count).sum();
+    let _ = writeln!(
+        out,
+        "\n{} (`--all` lists every case):",
+        paint.bold(&format!(
+            "{} that failed or erred, in {} by cause, largest first",
+            plural(cases, "case"),
+            plural(groups.len(), "group")
+        ))
+    );
+    let by_id: BTreeMap<&str, &(&LoadedCase, Verdict)> = run
+        .results
+        .iter()
+        .map(|result| (result.1.id.as_str(), result))
+        .collect();
+    for (n, group) in groups.iter().enumerate() {
+        let verb = match (group.outcome, group.count) {
+            (Outcome::Error, 1) => "errs",
+            (Outcome::Error, _) => "err",
+            (_, 1) => "fails",
+            _ => "fail",
+        };
+        let count = format!("{} {verb}", plural(group.count, "case"));
+        let _ = writeln!(
+            out,
+            "\n{}  {}: {}",
+            paint.bold(&format!("#{}", n + 1)),
+            paint.outcome(group.outcome, &count),
+            shown(&group.label)
+        );
+        if let Some((case, verdict)) = by_id.get(group.case.as_str()) {
+            write_verdict(out, case, verdict, paint);
+        }
+        for also in &group.also {
+            let _ = writeln!(
+                out,
+                "  also, in {} of them: {}",
+                also.cases,
+                shown(&also.cause)
+            );
+        }
+        let others: Vec<&str> = group
+            .members
+            .iter()
+            .map(String::as_str)
+            .filter(|id| *id != group.case)
+            .collect();
+        if others.is_empty() {
+            continue;
+        }
+        let shown_ids: Vec<String> = others
+            .iter()
+            .take(GROUP_IDS_SHOWN)
+            .map(|id| shown(id).into_owned())
+            .collect();
+        let rest = others.len() - shown_ids.len();
+        let _ = writeln!(
+            out,
+            "  and {} more: {}{}",
+            others.len(),
+            shown_ids.join(", "),
+            if rest > 0 {
+                format!(", and {rest} others")
+            } else {
+                String::new()
+            }
+        );
+    }
 }
 
 /// One verdict as the text report shows it: a status line and, for a failure or an error, the
@@ -416,17 +505,35 @@ pub fn summary(verdict: &Verdict) -> String {
 /// score `chess-conformance mutants` measured (so a passed run reads as passed against a suite
 /// that kills N of N wrong implementations).
 pub fn markdown_with_score(run: &Run, score: &str) -> String {
-    let report = markdown(run);
+    with_score(markdown(run), score)
+}
+
+/// The Markdown report in `detail`: [`markdown`], and with [`Detail::All`] or
+/// [`Detail::Verbose`] also a table of every case that failed or erred; under its heading the
+/// mutation `score` when there is one ([`markdown_with_score`]).
+pub fn markdown_in(run: &Run, score: Option<&str>, detail: Detail) -> String {
+    let report = markdown_detailed(run, detail != Detail::Normal);
+    match score {
+        Some(score) => with_score(report, score),
+        None => report,
+    }
+}
+
+fn with_score(report: String, score: &str) -> String {
     match report.split_once("\n\n") {
         Some((heading, rest)) => format!("{heading}\n\n{}\n\n{rest}", markdown_cell(score)),
         None => format!("{report}\n{}\n", markdown_cell(score)),
     }
 }
 
-/// The Markdown report, for a CI step summary: a table of outcomes per rule area, every case
-/// that failed or erred with its first wrong answer, and the assertions skipped in cases that
-/// were asked something, by reason.
+/// The Markdown report, for a CI step summary: a table of outcomes per rule area, the failures
+/// and errors grouped by cause (each group's count, cause, smallest case and its first wrong
+/// answer), and the assertions skipped in cases that were asked something, by reason.
 pub fn markdown(run: &Run) -> String {
+    markdown_detailed(run, false)
+}
+
+fn markdown_detailed(run: &Run, every_case: bool) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -453,7 +560,40 @@ pub fn markdown(run: &Run) -> String {
         .iter()
         .filter(|(_, v)| matches!(v.outcome, Outcome::Fail | Outcome::Error))
         .collect();
-    if !bad.is_empty() {
+    let groups = run.groups();
+    if !groups.is_empty() {
+        let _ = writeln!(out, "\n### Failures and errors by cause\n");
+        let _ = writeln!(out, "| cases | outcome | cause | smallest case | what |");
+        let _ = writeln!(out, "|---:|---|---|---|---|");
+        for group in &groups {
+            let first = group.checks.first();
+            let what = match first {
+                Some(check) if check.outcome == Outcome::Error => {
+                    check.reason.clone().unwrap_or_default()
+                }
+                Some(check) => format!(
+                    "{}: expected {}, actual {}",
+                    check.assertion, check.expected, check.actual
+                ),
+                None => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | `{}`{} | {} |",
+                group.count,
+                group.outcome,
+                markdown_cell(&group.label),
+                markdown_code(&group.case),
+                if group.variant.is_standard() {
+                    String::new()
+                } else {
+                    format!(" ({})", group.variant.title())
+                },
+                markdown_cell(&what)
+            );
+        }
+    }
+    if every_case && !bad.is_empty() {
         let _ = writeln!(out, "\n### Failures and errors\n");
         let _ = writeln!(out, "| case | FIDE | outcome | what |");
         let _ = writeln!(out, "|---|---|---|---|");
@@ -497,6 +637,12 @@ pub fn markdown(run: &Run) -> String {
 /// Text made safe for a Markdown table cell.
 fn markdown_cell(text: &str) -> String {
     shown(text).replace('|', "\\|").replace('\n', " ")
+}
+
+/// Text made safe inside a code span of a Markdown table cell (a case id: no backtick closes
+/// the span early).
+fn markdown_code(text: &str) -> String {
+    markdown_cell(text).replace('`', "'")
 }
 
 /// Text from a case file or an engine as a report prints it: control characters (an escape

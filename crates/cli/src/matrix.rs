@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use std::path::{Path, PathBuf};
 
+use chess_conformance::report::groups::Group;
 use chess_conformance::{Baseline, Comparison};
 use chess_conformance::{Catalogue, Run, Tally};
 use clap::Args;
@@ -97,6 +98,7 @@ fn certify(
         return Ok(Done {
             column: (identity.clone(), run.by_area(), run.tally()),
             skipped: run.skipped_assertions(),
+            groups: run.groups(),
             identity,
             name,
             baseline: None,
@@ -131,6 +133,7 @@ fn certify(
     Ok(Done {
         column: (identity.clone(), run.by_area(), run.tally()),
         skipped: run.skipped_assertions(),
+        groups: run.groups(),
         identity,
         name,
         baseline,
@@ -151,6 +154,8 @@ struct Done {
     column: Column,
     /// The assertions skipped in cases that passed or failed: (reason, assertions, cases).
     skipped: Vec<(String, usize, usize)>,
+    /// Its failures and errors grouped by cause, largest first.
+    groups: Vec<Group>,
     baseline: Option<Baseline>,
     comparison: Option<Comparison>,
 }
@@ -185,6 +190,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
         print::out(format_args!("\n{}\n", score.line()))?;
     }
     print::out(skipped_table(&done))?;
+    print::out(groups_table(&done))?;
     Ok(if baselines(args, &done)? {
         ExitCode::SUCCESS
     } else {
@@ -309,6 +315,7 @@ fn interrupted(
     // A closed stdout ends the output quietly; the exit code still says interrupted.
     let _ = print::out(table(&columns));
     let _ = print::out(skipped_table(&done));
+    let _ = print::out(groups_table(&done));
     let mut note = format!(
         "\nINTERRUPTED by {}: {} of {} engines run (a column that says so was cut short); no \
          baseline was written",
@@ -364,6 +371,52 @@ fn table(columns: &[Column]) -> String {
         let _ = write!(out, " **{}** |", cell(total));
     }
     out.push('\n');
+    out
+}
+
+/// How many of an engine's groups of failures the matrix shows.
+const GROUPS_SHOWN: usize = 5;
+
+/// Each engine's largest groups of failures and errors by cause, with their smallest case
+/// (`run --engine ENGINE` shows each group's case in full).
+fn groups_table(done: &[Done]) -> String {
+    if done.iter().all(|d| d.groups.is_empty()) {
+        return String::new();
+    }
+    let mut out = format!(
+        "\nFailures and errors by cause, each engine's {GROUPS_SHOWN} largest groups \
+         (`run --engine ENGINE` shows them all, each with its smallest case):\n\n\
+         | engine | cases | outcome | cause | smallest case |\n|---|---:|---|---|---|\n"
+    );
+    let cell = |text: &str| {
+        chess_conformance::report::shown(text)
+            .replace('|', "\\|")
+            .replace('\n', " ")
+    };
+    for d in done {
+        for group in d.groups.iter().take(GROUPS_SHOWN) {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | `{}` |",
+                cell(&d.identity),
+                group.count,
+                group.outcome,
+                cell(&group.label),
+                cell(&group.case).replace('`', "'")
+            );
+        }
+        if d.groups.len() > GROUPS_SHOWN {
+            let rest = &d.groups[GROUPS_SHOWN..];
+            let _ = writeln!(
+                out,
+                "| {} | {} | | {} more {} | |",
+                cell(&d.identity),
+                rest.iter().map(|g| g.count).sum::<usize>(),
+                rest.len(),
+                if rest.len() == 1 { "group" } else { "groups" }
+            );
+        }
+    }
     out
 }
 

@@ -44,6 +44,10 @@ pub struct RunArgs {
     /// List the cases that passed too (text format).
     #[arg(long, short)]
     verbose: bool,
+    /// List every failure and error one by one under its rule area (text and Markdown), not
+    /// grouped by cause with each group's smallest case.
+    #[arg(long)]
+    all: bool,
     /// Known failures of this engine: the run fails only on a failure not listed, or on a
     /// listed case that no longer fails as listed. For `--engine reference` the default is its
     /// own, built in (baselines/reference-shakmaty.yaml: where shakmaty disagrees with the
@@ -239,10 +243,10 @@ impl Rendered<'_> {
     /// standard output, and `--color` allows it), never in a file.
     fn render(&self, format: Format, to_terminal: bool) -> Result<String, BadInput> {
         let (run, args) = (self.run, self.args);
-        let detail = if args.verbose {
-            Detail::Verbose
-        } else {
-            Detail::Normal
+        let detail = match (args.verbose, args.all) {
+            (true, _) => Detail::Verbose,
+            (false, true) => Detail::All,
+            (false, false) => Detail::Normal,
         };
         Ok(match format {
             Format::Text => {
@@ -256,10 +260,8 @@ impl Rendered<'_> {
             Format::Json => crate::output::json_report(run, self.stopped),
             Format::Junit => crate::junit::junit(run).map_err(BadInput)? + "\n",
             Format::Markdown => {
-                let mut markdown = match self.score {
-                    Some(score) => report::markdown_with_score(run, &score.line()),
-                    None => report::markdown(run),
-                };
+                let mut markdown =
+                    report::markdown_in(run, self.score.map(|s| s.line()).as_deref(), detail);
                 if let Some(stopped) = self.stopped {
                     // A step summary of half a run says so.
                     markdown.push_str(&format!("\n**{}**\n", stopped.describe().trim_end()));

@@ -59,10 +59,7 @@ fn under_promotions_refused_on_any_square_are_one_group_and_its_smallest_case_sh
     ]);
     assert_eq!(groups.len(), 1, "{groups:#?}");
     let g = &groups[0];
-    assert_eq!(
-        g.label,
-        "legal moves refused: promotion to a bishop, promotion to a knight, promotion to a rook"
-    );
+    assert_eq!(g.label, "legal moves refused: an under-promotion");
     assert_eq!(g.key, format!("fail: {}", g.label));
     assert_eq!(g.outcome, Outcome::Fail);
     assert_eq!(g.count, 3);
@@ -97,7 +94,7 @@ fn move_kinds_are_told_apart() {
         labels,
         [
             "illegal moves accepted: an en passant capture",
-            "moves: missing castling O-O; unexpected a king move",
+            "moves: missing castling; unexpected a king move",
         ]
     );
     let sight = Sight::of(Variant::Standard, START, &["e2e4".into(), "d7d5".into()]).unwrap();
@@ -107,6 +104,7 @@ fn move_kinds_are_told_apart() {
     assert_eq!(said("a2a3"), "a pawn step");
     assert_eq!(said("g1f3"), "a knight move");
     assert_eq!(said("e4e5"), "a pawn step");
+    assert_eq!(said("e4e7"), "a pawn move no pawn makes");
     assert_eq!(said("e3e4"), "a move from an empty square");
     assert_eq!(said("d5e4"), "a pawn capture of the side not to move");
     assert_eq!(said("0000"), "a move that is not UCI");
@@ -227,7 +225,7 @@ fn errors_differing_only_in_their_variable_parts_are_one_group() {
 }
 
 #[test]
-fn a_case_with_two_causes_is_in_the_group_of_both_and_passes_and_skips_in_none() {
+fn a_case_with_two_causes_is_grouped_by_its_first_the_other_said_and_passes_and_skips_in_none() {
     let both = verdict(
         "both",
         vec![
@@ -244,20 +242,29 @@ fn a_case_with_two_causes_is_in_the_group_of_both_and_passes_and_skips_in_none()
         }],
     );
     let none: Vec<String> = Vec::new();
-    let groups = group([member(&both, START, &none), member(&passed, START, &none)]);
+    let first = verdict("first", vec![check("state", "ongoing", "stalemate")]);
+    let groups = group([
+        member(&both, START, &none),
+        member(&passed, START, &none),
+        member(&first, START, &none),
+    ]);
     assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0].label, "state: expected ongoing, actual stalemate");
+    assert_eq!(groups[0].members, ["both", "first"]);
     assert_eq!(
-        groups[0].label,
-        "state: expected ongoing, actual stalemate + check: expected true, actual false"
+        groups[0].also,
+        [Also {
+            cause: "check: expected true, actual false".into(),
+            cases: 1
+        }]
     );
-    assert_eq!(groups[0].members, ["both"]);
 }
 
 #[test]
 fn masking_leaves_the_words_and_masks_what_varies() {
     assert_eq!(
-        mask("play e7e8q: `x` refused at move 12, seq=40; Nbd2+ on e4 (0x1f, v1.0.3)."),
-        "play <move>: `…` refused at move <n>, seq=<n>; <san> on <square> (<n>, v<n>)."
+        mask("play e7e8q: `x` refused at move 12, seq=40; Nbd2+ on e4 (0x1f, v1.0.3), from E2."),
+        "play <move>: `…` refused at move <n>, seq=<n>; <san> on <square> (<n>, v<n>), from <square>."
     );
     assert_eq!(
         mask(
@@ -315,4 +322,30 @@ fn every_failing_or_erring_case_of_a_mutant_run_is_in_exactly_one_group() {
             assert_eq!(size(&g.case), smallest, "{g:#?}");
         }
     }
+}
+
+#[test]
+fn an_invalid_fen_accepted_is_grouped_by_what_makes_it_invalid() {
+    let accepted = |id: &str| verdict(id, vec![check("valid", "rejected", "accepted")]);
+    let (rights, rights_too, check_) = (accepted("a"), accepted("b"), accepted("c"));
+    let none: Vec<String> = Vec::new();
+    let groups = group([
+        member(&rights, "4k3/8/8/8/8/8/8/4K3 w K - 0 1", &none),
+        member(&rights_too, "4k3/8/8/8/8/8/8/4K3 w q - 0 1", &none),
+        member(&check_, "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", &none),
+    ]);
+    let summary: Vec<(usize, &str)> = groups.iter().map(|g| (g.count, g.label.as_str())).collect();
+    assert_eq!(
+        summary,
+        [
+            (
+                2,
+                "valid: an invalid FEN accepted (illegal position: invalid castling rights)"
+            ),
+            (
+                1,
+                "valid: an invalid FEN accepted (illegal position: opposite check)"
+            ),
+        ]
+    );
 }

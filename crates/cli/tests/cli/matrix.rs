@@ -20,6 +20,10 @@ fn matrix_prints_areas_by_engines() {
         "{md}"
     );
     assert!(md.contains("| **total** | **1 / 1 / 0 / 0** |"), "{md}");
+    // Under the table, each engine's failures by cause with their smallest case.
+    let row = "| reference (shakmaty) 0.30.1 | 1 | fail | legal moves refused: a pawn move no pawn \
+               makes | `piece-moves/start-21-wrong` |";
+    assert_eq!(md.matches(row).count(), 2, "{md}");
 }
 
 #[test]

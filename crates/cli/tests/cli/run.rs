@@ -191,6 +191,26 @@ fn junit_and_markdown_reports() {
     let md = text(&out.stdout);
     assert!(md.contains("| piece-moves | 1 | 1 | 0 | 0 |"), "{md}");
     assert!(
+        md.contains(
+            "| 1 | fail | legal moves refused: a pawn move no pawn makes | \
+             `piece-moves/start-21-wrong` | legal: expected [e2e5], actual not legal: [e2e5] |"
+        ),
+        "{md}"
+    );
+    assert!(
+        !md.contains("| 3.10.1 |"),
+        "one case a line only with --all: {md}"
+    );
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--format",
+        "markdown",
+        "--all",
+    ]);
+    let md = text(&out.stdout);
+    assert!(
         md.contains("| `piece-moves/start-21-wrong` | 3.10.1 | fail |"),
         "{md}"
     );
@@ -229,6 +249,12 @@ fn a_chess960_case_is_reported_with_its_variant_and_its_castled_board() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert!(report["verdicts"][0].get("variant").is_none(), "{report}");
     let out = cli(&["run", "--cases", fixture, "--format", "markdown"]);
+    let md = text(&out.stdout);
+    assert!(
+        md.contains("| `chess960/castles-twice-wrong` (Chess960) | legal:"),
+        "{md}"
+    );
+    let out = cli(&["run", "--cases", fixture, "--format", "markdown", "--all"]);
     let md = text(&out.stdout);
     assert!(
         md.contains("| `chess960/castles-twice-wrong` (Chess960) | II.3.1 | fail |"),
