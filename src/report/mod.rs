@@ -11,6 +11,10 @@ pub(crate) mod json;
 
 pub(crate) use json::Report;
 
+use crate::escape::markdown_cell;
+/// Text from a case file or an engine as every report shows it (the crate's one escaping).
+pub use crate::escape::shown;
+
 /// A finished run: which engine, which cases, and the verdicts, in catalogue order.
 #[derive(Debug, Clone)]
 pub struct Run<'c> {
@@ -483,37 +487,6 @@ pub fn markdown(run: &Run) -> String {
     out
 }
 
-/// Text made safe for a Markdown table cell.
-fn markdown_cell(text: &str) -> String {
-    shown(text).replace('|', "\\|").replace('\n', " ")
-}
-
-/// Text from a case file or an engine as a report prints it: control characters (an escape
-/// sequence that would recolour or clear the reader's terminal, a carriage return that would
-/// overwrite a line) and the bidirectional overrides that reorder what is read, escaped as Rust
-/// writes them (`\u{1b}`, `\r`); newlines kept, for the callers to indent.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    let escaped = |c: char| {
-        (c.is_control() && c != '\n')
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
-    if !text.chars().any(escaped) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if escaped(c) => {
-                let _ = write!(out, "{}", c.escape_unicode());
-            }
-            c => out.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
 /// The verdict list of a run, for snapshot tests (this project keeps one per certified engine
 /// in `crates/cli/tests/snapshots/engines__*.snap`; `run --format listing` prints it): the
 /// engine and its totals, then a line per hand-written case with the first wrong answer of a
@@ -624,18 +597,7 @@ fn skipped_by_reason(verdict: &Verdict) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{shown, without_panic_message};
-
-    #[test]
-    fn control_characters_are_escaped_and_newlines_kept() {
-        assert_eq!(shown("e2e4 e7e5"), "e2e4 e7e5");
-        assert!(matches!(shown("plain"), std::borrow::Cow::Borrowed(_)));
-        assert_eq!(
-            shown("\u{1b}[2J\u{1b}]0;pwned\u{7}a\rb\tc\u{0}\nnext\u{202e}txt"),
-            "\\u{1b}[2J\\u{1b}]0;pwned\\u{7}a\\rb\\tc\\u{0}\nnext\\u{202e}txt"
-        );
-        assert_eq!(shown("\u{85}é♔"), "\\u{85}é♔");
-    }
+    use super::without_panic_message;
 
     #[test]
     fn a_panic_message_is_left_out_and_its_place_kept() {

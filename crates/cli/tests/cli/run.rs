@@ -546,3 +546,49 @@ fn jobs_zero_is_a_usage_error() {
         }
     }
 }
+
+#[test]
+fn symlinks_leading_out_of_a_case_folder_are_refused_and_no_secret_is_quoted() {
+    // A contributed case folder pointing at a credentials file and a key outside it, a file
+    // of its own with a 20,000-character line, and a link to that file (inside, so followed).
+    let dir = scratch("symlinks");
+    let secret = "ghp_0123456789abcdefSECRET";
+    std::fs::write(dir.join("credentials"), format!("TOKEN={secret}\n")).unwrap();
+    let key = format!(
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n{}KEYBODY\n-----END OPENSSH PRIVATE KEY-----\n",
+        "b3BlbnNzaC1rZXktdjEAAAAA".repeat(4)
+    );
+    std::fs::write(dir.join("id_ed25519"), &key).unwrap();
+    let cases = dir.join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    std::os::unix::fs::symlink(dir.join("credentials"), cases.join("a.yaml")).unwrap();
+    std::os::unix::fs::symlink("../id_ed25519", cases.join("b.yaml")).unwrap();
+    let long = format!("{}{secret}\n", "x".repeat(20_000));
+    std::fs::write(cases.join("c.yaml"), &long).unwrap();
+    std::fs::create_dir(cases.join("sub")).unwrap();
+    std::fs::write(cases.join("sub/kept.txt"), format!("y{long}")).unwrap();
+    std::os::unix::fs::symlink("sub/kept.txt", cases.join("d.yaml")).unwrap();
+    let out = cli(&["run", "--cases", cases.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for leak in [secret, "KEYBODY", "BEGIN OPENSSH", &"x".repeat(100)] {
+        assert!(!stderr.contains(leak), "{leak} leaked: {stderr}");
+    }
+    for link in ["a.yaml", "b.yaml"] {
+        assert!(
+            stderr.contains(&format!(
+                "{}: a symbolic link leading outside {}: not read",
+                cases.join(link).display(),
+                cases.display()
+            )),
+            "{stderr}"
+        );
+    }
+    // The link inside the folder is followed; each long line is quoted as an excerpt.
+    assert!(stderr.contains("c.yaml:1:1: not a valid case file: invalid type: string \"xxx"));
+    assert!(stderr.contains("x… (20026 characters)\", expected struct CaseFile"));
+    assert!(stderr.contains("d.yaml:1:1: not a valid case file: invalid type: string \"yxx"));
+    assert!(stderr.contains("x… (20027 characters)\", expected struct CaseFile"));
+    assert!(stderr.lines().all(|l| l.len() < 400), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
