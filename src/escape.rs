@@ -151,7 +151,10 @@ mod tests {
         let cut = quotes_cut(&message);
         assert!(!cut.contains(&"s".repeat(EXCERPT_CHARS)), "{cut}");
         assert!(cut.starts_with("invalid type: string \"TOKEN=sss"), "{cut}");
-        assert!(cut.ends_with("(106 characters)\", expected struct CaseFile"), "{cut}");
+        assert!(
+            cut.ends_with("(106 characters)\", expected struct CaseFile"),
+            "{cut}"
+        );
         // An escaped quote does not end the string.
         assert_eq!(quotes_cut(r#"a "b\"c" d"#), r#"a "b\"c" d"#);
         assert_eq!(quotes_cut("no quotes \u{7}"), "no quotes \\u{7}");
@@ -165,9 +168,15 @@ mod tests {
         for bad in ["<img", "<details", "![", "](", "**", "\n"] {
             assert!(!cell.contains(bad), "{bad} in {cell}");
         }
-        assert!(cell.contains("&lt;img src=x onerror=alert\\(1\\)&gt;"), "{cell}");
+        assert!(
+            cell.contains("&lt;img src=x onerror=alert\\(1\\)&gt;"),
+            "{cell}"
+        );
         assert!(cell.contains("\\!\\[a\\]\\(http://x/y.png\\)"), "{cell}");
         assert!(cell.contains("a\\|b"), "{cell}");
-        assert_eq!(markdown_cell("e2e4 rnbqkbnr/pppppppp"), "e2e4 rnbqkbnr/pppppppp");
+        assert_eq!(
+            markdown_cell("e2e4 rnbqkbnr/pppppppp"),
+            "e2e4 rnbqkbnr/pppppppp"
+        );
     }
 }

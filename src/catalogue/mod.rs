@@ -235,7 +235,11 @@ impl fmt::Display for LoadError {
         let total = self.message.chars().count();
         if total > MAX_MESSAGE_CHARS {
             let head: String = self.message.chars().take(MAX_MESSAGE_CHARS).collect();
-            write!(f, "{}… (a message of {total} characters, cut)", shown(&head))
+            write!(
+                f,
+                "{}… (a message of {total} characters, cut)",
+                shown(&head)
+            )
         } else {
             f.write_str(&shown(&self.message))
         }

@@ -248,7 +248,9 @@ fn folder(dir: &Path) -> std::io::Result<Folder> {
         let entry = entry?;
         let path = entry.path();
         if entry.file_type()?.is_symlink() {
-            let inside = path.canonicalize().is_ok_and(|target| target.starts_with(&root));
+            let inside = path
+                .canonicalize()
+                .is_ok_and(|target| target.starts_with(&root));
             if !inside && path.exists() {
                 if is_yaml(&path) {
                     found.outside.push(path);
