@@ -11,9 +11,9 @@ pub(crate) mod json;
 
 pub(crate) use json::Report;
 
-use crate::escape::markdown_cell;
-/// Text from a case file or an engine as every report shows it (the crate's one escaping).
-pub use crate::escape::shown;
+/// Text from a case file or an engine as every report shows it (the crate's one escaping), and
+/// as a Markdown page or table cell shows it.
+pub use crate::escape::{markdown_cell, shown};
 
 /// A finished run: which engine, which cases, and the verdicts, in catalogue order.
 #[derive(Debug, Clone)]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use std::path::{Path, PathBuf};
 
+use chess_conformance::report::markdown_cell;
 use chess_conformance::{Baseline, Comparison};
 use chess_conformance::{Catalogue, Run, Tally};
 use clap::Args;
@@ -334,7 +335,7 @@ fn table(columns: &[Column]) -> String {
     let _ = writeln!(out, "Each cell: pass / fail / skip / error.\n");
     let _ = write!(out, "| area |");
     for (name, _, _) in columns {
-        let _ = write!(out, " {name} |");
+        let _ = write!(out, " {} |", markdown_cell(name));
     }
     let _ = write!(out, "\n|---|");
     for _ in columns {
@@ -342,7 +343,7 @@ fn table(columns: &[Column]) -> String {
     }
     out.push('\n');
     for area in &areas {
-        let _ = write!(out, "| {area} |");
+        let _ = write!(out, "| {} |", markdown_cell(area));
         for (_, by_area, _) in columns {
             let t = by_area
                 .iter()
@@ -375,8 +376,8 @@ fn skipped_table(done: &[Done]) -> String {
             let _ = writeln!(
                 out,
                 "| {} | {assertions} | {cases} | {} |",
-                d.identity,
-                reason.replace('|', "\\|")
+                markdown_cell(&d.identity),
+                markdown_cell(reason)
             );
         }
     }

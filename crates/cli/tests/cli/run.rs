@@ -592,3 +592,42 @@ fn symlinks_leading_out_of_a_case_folder_are_refused_and_no_secret_is_quoted() {
     assert!(stderr.lines().all(|l| l.len() < 400), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_handshake_error_quotes_the_engines_line_escaped() {
+    // An engine that greets with terminal escapes (a title, a screen clear) and a NUL, then a
+    // UTF-16 one, whose every other byte is NUL.
+    let dir = scratch("handshake-escapes");
+    for (name, greeting) in [
+        (
+            "escapes.py",
+            r#"sys.stdout.write("\x1b]0;pwned\x07\x1b[2J\x00hello\n")"#,
+        ),
+        (
+            "utf16.py",
+            r#"sys.stdout.buffer.write('{"seq": 0}\n'.encode("utf-16-le"))"#,
+        ),
+    ] {
+        let engine = dir.join(name);
+        std::fs::write(
+            &engine,
+            format!("import sys, time\n{greeting}\nsys.stdout.flush()\ntime.sleep(5)\n"),
+        )
+        .unwrap();
+        let spec = format!("process:python3 {}", engine.display());
+        let out = cli(&["run", "--engine", &spec, "--cases", "tests/fixtures/wrong"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("did not complete the handshake"),
+            "{stderr}"
+        );
+        assert!(
+            !stderr.contains(['\u{1b}', '\u{7}', '\u{0}']),
+            "{name}: {}",
+            stderr.escape_debug()
+        );
+        assert!(stderr.contains("\\u{0}"), "{name}: {stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
