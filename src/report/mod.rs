@@ -411,14 +411,16 @@ pub fn summary(verdict: &Verdict) -> String {
 pub fn markdown_with_score(run: &Run, score: &str) -> String {
     let report = markdown(run);
     match report.split_once("\n\n") {
-        Some((heading, rest)) => format!("{heading}\n\n{}\n\n{rest}", markdown_cell(score)),
-        None => format!("{report}\n{}\n", markdown_cell(score)),
+        // The score line is the command's own Markdown (a code span), not an engine's text.
+        Some((heading, rest)) => format!("{heading}\n\n{}\n\n{rest}", shown(score)),
+        None => format!("{report}\n{}\n", shown(score)),
     }
 }
 
 /// The Markdown report, for a CI step summary: a table of outcomes per rule area, every case
 /// that failed or erred with its first wrong answer, and the assertions skipped in cases that
-/// were asked something, by reason.
+/// were asked something, by reason. Everything an engine or a case file wrote goes through
+/// [`markdown_cell`] (no HTML, no link or image); ids, checked by the loader, are code spans.
 pub fn markdown(run: &Run) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -431,8 +433,12 @@ pub fn markdown(run: &Run) -> String {
     for (area, t) in run.by_area() {
         let _ = writeln!(
             out,
-            "| {area} | {} | {} | {} | {} |",
-            t.passed, t.failed, t.skipped, t.errors
+            "| {} | {} | {} | {} | {} |",
+            markdown_cell(&area),
+            t.passed,
+            t.failed,
+            t.skipped,
+            t.errors
         );
     }
     let t = run.tally();
@@ -461,7 +467,7 @@ pub fn markdown(run: &Run) -> String {
                 } else {
                     format!(" ({})", variant.title())
                 },
-                case.case.rule,
+                markdown_cell(&case.case.rule),
                 verdict.outcome,
                 markdown_cell(&summary(verdict))
             );

@@ -631,3 +631,53 @@ fn a_handshake_error_quotes_the_engines_line_escaped() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_markdown_report_carries_no_markup_from_an_engine() {
+    // An engine whose name and error answers are HTML, an image and a link: in a CI step
+    // summary they would render (a tracking image, a link to anywhere, a folded section).
+    let dir = scratch("markdown-injection");
+    let engine = dir.join("engine.py");
+    std::fs::write(
+        &engine,
+        r#"import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["type"] == "start":
+        result = {"protocol": 1, "name": "<details open>evil", "version": "[v](http://x)",
+                  "capabilities": ["legal-moves", "move-count"]}
+        print(json.dumps({"seq": req["seq"], "result": result}), flush=True)
+    else:
+        error = "<img src=http://x/t.png> ![a](http://x/y.png) [click](http://x) | cell"
+        print(json.dumps({"seq": req["seq"], "error": error}), flush=True)
+"#,
+    )
+    .unwrap();
+    let spec = format!("process:python3 {}", engine.display());
+    let out = cli(&[
+        "run",
+        "--engine",
+        &spec,
+        "--cases",
+        "tests/fixtures/wrong",
+        "--format",
+        "markdown",
+    ]);
+    let md = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{md}{}", text(&out.stderr));
+    for markup in ["<details", "<img", "![", "]("] {
+        assert!(!md.contains(markup), "{markup} in\n{md}");
+    }
+    assert!(
+        md.starts_with("## chess-conformance: &lt;details open&gt;evil \\[v\\]\\(http://x\\)\n"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "&lt;img src=http://x/t.png&gt; \\!\\[a\\]\\(http://x/y.png\\) \
+             \\[click\\]\\(http://x\\) \\| cell |"
+        ),
+        "{md}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
