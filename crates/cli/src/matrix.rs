@@ -42,7 +42,7 @@ pub struct MatrixArgs {
     #[arg(long, value_name = "DIR")]
     write_listings: Option<PathBuf>,
     /// How many engine instances check cases at once, shared between the engines (default: the
-    /// number of CPUs); the table and baselines are the same for any number.
+    /// number of CPUs; at most 256); the table and baselines are the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
     jobs: Option<std::num::NonZeroUsize>,
     /// No progress bars. (A bar per engine is drawn on stderr only when it is a terminal and

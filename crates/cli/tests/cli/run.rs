@@ -681,3 +681,41 @@ for line in sys.stdin:
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn jobs_are_bounded_and_a_refused_thread_is_a_warning_not_a_panic() {
+    for command in ["run", "matrix", "mutants"] {
+        let out = cli(&[command, "--jobs", "100000"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("`100000` jobs: at most 256"), "{stderr}");
+    }
+    let help = text(&cli(&["run", "--help"]).stdout);
+    assert!(help.contains("at most 256"), "{help}");
+    // A stack of 1 TiB: every thread the pool asks for is refused, unless the kernel grants
+    // any mapping (overcommit mode 1).
+    if std::fs::read_to_string("/proc/sys/vm/overcommit_memory").is_ok_and(|m| m.trim() == "1") {
+        eprintln!("skipped the refused thread: vm.overcommit_memory is 1, a 1 TiB stack is given");
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(["run", "--jobs", "2", "--cases", "tests/fixtures/wrong"])
+        .current_dir(ROOT)
+        .env("RUST_MIN_STACK", (1u64 << 40).to_string())
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.contains("warning: 2 jobs asked, but the system refused another thread"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the run goes on with 1 worker"), "{stderr}");
+    assert!(
+        text(&out.stdout).contains("1 passed, 1 failed"),
+        "{}",
+        text(&out.stdout)
+    );
+}
