@@ -93,10 +93,11 @@ pub fn quotes_cut(message: &str) -> String {
 
 /// Text from an engine or a case file made safe for a Markdown page (a CI step summary, where
 /// GitHub renders HTML and links) and for one cell of a Markdown table: [`shown`], then `&`,
-/// `<` and `>` written as entities (no `<img>`, no `<details>`), the characters of link, image,
-/// emphasis and code syntax (`[`, `]`, `(`, `)`, `!`, `` ` ``, `*`, `_`, `\`) escaped with a
-/// backslash, `|` too (a cell ends there), and newlines made spaces. What a reader sees is the
-/// text as it was.
+/// `<` and `>` written as entities (no `<img>`, no `<details>`, no `<http://...>` link), the
+/// characters of link, image, emphasis and code syntax (`[`, `]`, `` ` ``, `*`, `_`, `\`)
+/// escaped with a backslash (a link or an image needs a `[` and `](`: parentheses alone stay),
+/// `|` too (a cell ends there), and newlines made spaces. What a reader sees is the text as it
+/// was.
 pub fn markdown_cell(text: &str) -> String {
     let text = shown(text);
     let mut out = String::with_capacity(text.len() + 8);
@@ -106,7 +107,7 @@ pub fn markdown_cell(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '\n' => out.push(' '),
-            '[' | ']' | '(' | ')' | '!' | '`' | '*' | '_' | '\\' | '|' => {
+            '[' | ']' | '`' | '*' | '_' | '\\' | '|' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -163,20 +164,20 @@ mod tests {
     #[test]
     fn markdown_cells_carry_no_markup() {
         let hostile = "<img src=x onerror=alert(1)> <details open> ![a](http://x/y.png) \
-                       [click](http://x) a|b **bold** `code`\nnext";
+                       [click](http://x) a|b **bold** `code`\nnext <http://x>";
         let cell = markdown_cell(hostile);
-        for bad in ["<img", "<details", "![", "](", "**", "\n"] {
+        for bad in ["<img", "<details", "![", "**", "\n", "<http"] {
             assert!(!cell.contains(bad), "{bad} in {cell}");
         }
         assert!(
-            cell.contains("&lt;img src=x onerror=alert\\(1\\)&gt;"),
+            cell.contains("&lt;img src=x onerror=alert(1)&gt;"),
             "{cell}"
         );
-        assert!(cell.contains("\\!\\[a\\]\\(http://x/y.png\\)"), "{cell}");
-        assert!(cell.contains("a\\|b"), "{cell}");
+        assert!(cell.contains(r"!\[a\](http://x/y.png)"), "{cell}");
+        assert!(cell.contains(r"a\|b"), "{cell}");
         assert_eq!(
-            markdown_cell("e2e4 rnbqkbnr/pppppppp"),
-            "e2e4 rnbqkbnr/pppppppp"
+            markdown_cell("e2e4 rnbqkbnr/pppppppp (a note)"),
+            "e2e4 rnbqkbnr/pppppppp (a note)"
         );
     }
 }
