@@ -59,6 +59,12 @@ pub fn fake_protocol_engine(faults: &[String]) -> ExitCode {
         }
         let reply = match fault_for(faults, kind) {
             None => served_reply(&mut reference, &line, kind, faults),
+            // The right answer, and a stray line carrying the next request's `seq`.
+            Some("stray") => {
+                served_reply(&mut reference, &line, kind, faults)
+                    + &json!({"seq": seq + 1, "result": true}).to_string()
+                    + "\n"
+            }
             Some(fault) => faulty_reply(fault, kind, seq, faults),
         };
         if out
