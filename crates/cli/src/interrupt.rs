@@ -3,13 +3,14 @@
 //! A thread of its own catches both ([`watch`]). On the first it ends every engine's process
 //! group (`chess_conformance_engines::end_all`, which also refuses to start another), so a
 //! request in flight ends at once and no engine outlives the harness; the run stops between
-//! cases (every worker of [`crate::pool`] looks before it takes one), and the command prints the verdicts so far, marked as interrupted with
-//! what was not run, writes no baseline, and exits 128 + the signal's number (130, 143). A
+//! cases (every worker of [`crate::pool`] looks before it takes one), and the command prints the
+//! verdicts so far (said so only once cases are being checked, [`checking`]: not during a load,
+//! nor in `report`), marked as interrupted with what was not run, writes no baseline, and exits 128 + the signal's number (130, 143). A
 //! second signal, or a run still going [`STOP_WITHIN`] later (an in-process engine deep in a
 //! computation), exits at once without a report.
 
 use std::sync::Once;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
 use signal_hook::consts::{SIGINT, SIGTERM};
@@ -21,6 +22,15 @@ pub const STOP_WITHIN: Duration = Duration::from_secs(10);
 
 /// The first signal caught, or 0.
 static CAUGHT: AtomicI32 = AtomicI32::new(0);
+
+/// Whether engines are checking cases (set by [`checking`]): an interrupt then has verdicts
+/// to print; before it (a load) or without it (`report`), none.
+static CHECKING: AtomicBool = AtomicBool::new(false);
+
+/// Marks that cases are being checked from now on, whose verdicts so far an interrupt prints.
+pub fn checking() {
+    CHECKING.store(true, Ordering::SeqCst);
+}
 
 /// Catches SIGINT and SIGTERM from now on (once per process; later calls do nothing). When
 /// they cannot be caught, says so and leaves them as they were.
@@ -49,8 +59,13 @@ fn on_signals(mut signals: Signals) {
         return;
     };
     CAUGHT.store(first, Ordering::SeqCst);
+    let then = if CHECKING.load(Ordering::SeqCst) {
+        "; the verdicts so far follow"
+    } else {
+        ""
+    };
     crate::print::err(format_args!(
-        "\n{}: stopping; the verdicts so far follow (another signal exits at once)\n",
+        "\n{}: stopping{then} (another signal exits at once)\n",
         name(first)
     ));
     chess_conformance_engines::end_all();

@@ -64,6 +64,7 @@ pub fn run_engines<'c>(
     progress: &Progress,
 ) -> Vec<Option<Result<Finished<'c>, BadInput>>> {
     let cases = catalogue.cases();
+    crate::interrupt::checking();
     let queues: Vec<Queue> = makers
         .iter()
         .map(|_| Queue {
