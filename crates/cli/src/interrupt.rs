@@ -1,6 +1,6 @@
-//! SIGINT and SIGTERM: a run that stops cleanly.
+//! SIGINT, SIGTERM, SIGHUP and SIGQUIT: a run that stops cleanly.
 //!
-//! A thread of its own catches both ([`watch`]). On the first it ends every engine's process
+//! A thread of its own catches the four alike ([`watch`]). On the first it ends every engine's process
 //! group (`chess_conformance_engines::end_all`, which also refuses to start another), so a
 //! request in flight ends at once and no engine outlives the harness; the run stops between
 //! cases (every worker of [`crate::pool`] looks before it takes one), and the command prints the
@@ -13,7 +13,7 @@ use std::sync::Once;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
-use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 /// How long the run gets to stop after the first signal before the harness exits without a
@@ -32,15 +32,17 @@ pub fn checking() {
     CHECKING.store(true, Ordering::SeqCst);
 }
 
-/// Catches SIGINT and SIGTERM from now on (once per process; later calls do nothing). When
+/// Catches SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on (once per process; later calls do nothing). When
 /// they cannot be caught, says so and leaves them as they were.
 pub fn watch() {
     static WATCHING: Once = Once::new();
     WATCHING.call_once(|| {
-        let signals = match Signals::new([SIGINT, SIGTERM]) {
+        // SIGHUP (the terminal closed, an ssh session dropped) and SIGQUIT (Ctrl-\) as
+        // SIGTERM: their default would end the harness and leave its engines running.
+        let signals = match Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
             Ok(signals) => signals,
             Err(e) => {
-                crate::print::err(format_args!("warning: SIGINT and SIGTERM cannot be caught ({e}): an interrupt ends the run without a report\n"));
+                crate::print::err(format_args!("warning: SIGINT, SIGTERM, SIGHUP and SIGQUIT cannot be caught ({e}): an interrupt ends the run without a report\n"));
                 return;
             }
         };
@@ -100,7 +102,7 @@ pub fn caught() -> Option<i32> {
 }
 
 /// The exit code of a harness that `signal` stopped: 128 + its number, as a shell reports a
-/// process it killed (130 for SIGINT, 143 for SIGTERM).
+/// process it killed (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP, 131 for SIGQUIT).
 pub fn exit_code(signal: i32) -> u8 {
     u8::try_from(128 + signal).unwrap_or(u8::MAX)
 }
@@ -110,6 +112,8 @@ pub fn name(signal: i32) -> &'static str {
     match signal {
         SIGINT => "SIGINT",
         SIGTERM => "SIGTERM",
+        SIGHUP => "SIGHUP",
+        SIGQUIT => "SIGQUIT",
         _ => "a signal",
     }
 }

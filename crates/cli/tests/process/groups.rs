@@ -194,9 +194,13 @@ pub(super) fn interrupted() -> Result<(), String> {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let runs: [(&str, i32, &str); 3] = [
+    let runs: [(&str, i32, &str); 5] = [
         ("INT", 130, "text"),
         ("TERM", 143, "json"),
+        // The terminal closed, Ctrl-\: engines ended as for SIGTERM.
+        ("HUP", 129, "text"),
+        ("QUIT", 131, "json"),
+        // Last: matrix leaves its (empty) folder of baselines, which the others would count.
         ("INT", 130, "matrix"),
     ];
     for (signal, code, how) in runs {
