@@ -116,6 +116,7 @@ pub mod catalogue;
 mod check;
 mod diagram;
 mod engine;
+mod escape;
 pub mod fairy;
 #[cfg(feature = "harness")]
 pub mod harness;

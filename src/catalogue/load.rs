@@ -293,6 +293,10 @@ pub(super) fn yaml_error(file: &str, e: &serde_yaml_ng::Error) -> LoadError {
         line,
         column,
         case: None,
-        message: format!("not a valid case file: {message}"),
+        // The value serde quotes may be a whole line of any file (a key, a token): an excerpt.
+        message: format!(
+            "not a valid case file: {}",
+            crate::escape::quotes_cut(&message)
+        ),
     }
 }

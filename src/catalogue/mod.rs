@@ -217,18 +217,38 @@ pub struct LoadError {
 impl fmt::Display for LoadError {
     /// `FILE:LINE:COLUMN: case `ID`: MESSAGE`, leaving out a line or column that is not known
     /// (a problem of the whole file is `FILE: MESSAGE`).
+    ///
+    /// The file, the id and the message are escaped ([`crate::report::shown`]), and a message
+    /// over [`MAX_MESSAGE_CHARS`] is cut there: what a file holds reaches a log as a short
+    /// excerpt at most.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::escape::shown;
+        let file = shown(&self.file);
         match (self.line, self.column) {
-            (0, _) => write!(f, "{}: ", self.file)?,
-            (line, 0) => write!(f, "{}:{line}: ", self.file)?,
-            (line, column) => write!(f, "{}:{line}:{column}: ", self.file)?,
+            (0, _) => write!(f, "{file}: ")?,
+            (line, 0) => write!(f, "{file}:{line}: ")?,
+            (line, column) => write!(f, "{file}:{line}:{column}: ")?,
         }
         if let Some(id) = &self.case {
-            write!(f, "case `{id}`: ")?;
+            write!(f, "case `{}`: ", shown(id))?;
         }
-        f.write_str(&self.message)
+        let total = self.message.chars().count();
+        if total > MAX_MESSAGE_CHARS {
+            let head: String = self.message.chars().take(MAX_MESSAGE_CHARS).collect();
+            write!(
+                f,
+                "{}… (a message of {total} characters, cut)",
+                shown(&head)
+            )
+        } else {
+            f.write_str(&shown(&self.message))
+        }
     }
 }
+
+/// The longest message a [`LoadError`] prints: a message quoting a file's text says enough in
+/// fewer, and one of a 20,000-character line printed whole would flood a log (or leak it).
+pub const MAX_MESSAGE_CHARS: usize = 600;
 
 /// Everything wrong with a catalogue.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -131,7 +131,8 @@ impl Catalogue {
     }
 
     /// Loads case files from paths: a file is read as one case file, a folder for its `*.yaml`
-    /// and `*.yml` files (sorted by name; subfolders are not read).
+    /// and `*.yml` files (sorted by name; subfolders are not read; a symbolic link followed
+    /// only to a file inside the folder, one leading outside refused).
     ///
     /// Retired ids are refused, whatever is loaded: those built in (`cases/retired.yaml`), and
     /// those of the `retired.yaml` of every folder given or holding a file given. A file named
@@ -230,15 +231,36 @@ struct Folder {
     files: Vec<PathBuf>,
     /// Its subfolders that hold case files themselves (sorted), which are not read.
     nested: Vec<PathBuf>,
+    /// Its case files that are symbolic links leading outside it (sorted), which are not read.
+    outside: Vec<PathBuf>,
     /// Its other entries, by name (sorted; a folder with a trailing `/`): files of other
     /// kinds, subfolders without case files.
     others: Vec<String>,
 }
 
+/// Reads a folder's entries. A symbolic link is followed only when its target is inside the
+/// folder (`dir`, as resolved): a case file linked from outside it (a credentials file, a key,
+/// whatever a contributed folder points at) is not read but refused, by the link's name.
 fn folder(dir: &Path) -> std::io::Result<Folder> {
     let mut found = Folder::default();
+    let root = dir.canonicalize()?;
     for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_symlink() {
+            let inside = path
+                .canonicalize()
+                .is_ok_and(|target| target.starts_with(&root));
+            if !inside && path.exists() {
+                if is_yaml(&path) {
+                    found.outside.push(path);
+                } else {
+                    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                    found.others.push(name.unwrap_or_default());
+                }
+                continue;
+            }
+        }
         if is_yaml(&path) && path.is_file() {
             found.files.push(path);
         } else if path.is_dir() && holds_yaml(&path) {
@@ -253,6 +275,7 @@ fn folder(dir: &Path) -> std::io::Result<Folder> {
     }
     found.files.sort();
     found.nested.sort();
+    found.outside.sort();
     found.others.sort();
     Ok(found)
 }
@@ -285,12 +308,22 @@ fn folder_errors(dir: &Path, found: &Folder) -> Vec<LoadError> {
             )
         })
         .collect();
+    errors.extend(found.outside.iter().map(|link| {
+        file_error(
+            link,
+            format!(
+                "a symbolic link leading outside {}: not read (a case folder's links are \
+                 followed only to files inside it; copy the file in instead)",
+                dir.display()
+            ),
+        )
+    }));
     let cases = found
         .files
         .iter()
         .filter(|f| f.file_name().is_none_or(|n| n != RETIRED_FILE))
         .count();
-    if cases == 0 && found.nested.is_empty() {
+    if cases == 0 && found.nested.is_empty() && found.outside.is_empty() {
         let mut names: Vec<&str> = found.others.iter().map(String::as_str).collect();
         if !found.files.is_empty() {
             names.insert(0, RETIRED_FILE);

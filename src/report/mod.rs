@@ -12,6 +12,10 @@ pub(crate) mod json;
 
 pub(crate) use json::Report;
 
+/// Text from a case file or an engine as every report shows it (the crate's one escaping), and
+/// as a Markdown page or table cell shows it.
+pub use crate::escape::{markdown_cell, shown};
+
 /// A finished run: which engine, which cases, and the verdicts, in catalogue order.
 #[derive(Debug, Clone)]
 pub struct Run<'c> {
@@ -521,14 +525,16 @@ pub fn markdown_in(run: &Run, score: Option<&str>, detail: Detail) -> String {
 
 fn with_score(report: String, score: &str) -> String {
     match report.split_once("\n\n") {
-        Some((heading, rest)) => format!("{heading}\n\n{}\n\n{rest}", markdown_cell(score)),
-        None => format!("{report}\n{}\n", markdown_cell(score)),
+        // The score line is the command's own Markdown (a code span), not an engine's text.
+        Some((heading, rest)) => format!("{heading}\n\n{}\n\n{rest}", shown(score)),
+        None => format!("{report}\n{}\n", shown(score)),
     }
 }
 
 /// The Markdown report, for a CI step summary: a table of outcomes per rule area, the failures
 /// and errors grouped by cause (each group's count, cause, smallest case and its first wrong
-/// answer), and the assertions skipped in cases that were asked something, by reason.
+/// answer), and the assertions skipped in cases that were asked something, by reason. Everything an engine or a case file wrote goes through
+/// [`markdown_cell`] (no HTML, no link or image); ids, checked by the loader, are code spans.
 pub fn markdown(run: &Run) -> String {
     markdown_detailed(run, false)
 }
@@ -545,8 +551,12 @@ fn markdown_detailed(run: &Run, every_case: bool) -> String {
     for (area, t) in run.by_area() {
         let _ = writeln!(
             out,
-            "| {area} | {} | {} | {} | {} |",
-            t.passed, t.failed, t.skipped, t.errors
+            "| {} | {} | {} | {} | {} |",
+            markdown_cell(&area),
+            t.passed,
+            t.failed,
+            t.skipped,
+            t.errors
         );
     }
     let t = run.tally();
@@ -608,7 +618,7 @@ fn markdown_detailed(run: &Run, every_case: bool) -> String {
                 } else {
                     format!(" ({})", variant.title())
                 },
-                case.case.rule,
+                markdown_cell(&case.case.rule),
                 verdict.outcome,
                 markdown_cell(&summary(verdict))
             );
@@ -634,41 +644,10 @@ fn markdown_detailed(run: &Run, every_case: bool) -> String {
     out
 }
 
-/// Text made safe for a Markdown table cell.
-fn markdown_cell(text: &str) -> String {
-    shown(text).replace('|', "\\|").replace('\n', " ")
-}
-
 /// Text made safe inside a code span of a Markdown table cell (a case id: no backtick closes
 /// the span early).
 fn markdown_code(text: &str) -> String {
     markdown_cell(text).replace('`', "'")
-}
-
-/// Text from a case file or an engine as a report prints it: control characters (an escape
-/// sequence that would recolour or clear the reader's terminal, a carriage return that would
-/// overwrite a line) and the bidirectional overrides that reorder what is read, escaped as Rust
-/// writes them (`\u{1b}`, `\r`); newlines kept, for the callers to indent.
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    let escaped = |c: char| {
-        (c.is_control() && c != '\n')
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    };
-    if !text.chars().any(escaped) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if escaped(c) => {
-                let _ = write!(out, "{}", c.escape_unicode());
-            }
-            c => out.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(out)
 }
 
 /// The verdict list of a run, for snapshot tests (this project keeps one per certified engine
@@ -781,18 +760,7 @@ fn skipped_by_reason(verdict: &Verdict) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{shown, without_panic_message};
-
-    #[test]
-    fn control_characters_are_escaped_and_newlines_kept() {
-        assert_eq!(shown("e2e4 e7e5"), "e2e4 e7e5");
-        assert!(matches!(shown("plain"), std::borrow::Cow::Borrowed(_)));
-        assert_eq!(
-            shown("\u{1b}[2J\u{1b}]0;pwned\u{7}a\rb\tc\u{0}\nnext\u{202e}txt"),
-            "\\u{1b}[2J\\u{1b}]0;pwned\\u{7}a\\rb\\tc\\u{0}\nnext\\u{202e}txt"
-        );
-        assert_eq!(shown("\u{85}é♔"), "\\u{85}é♔");
-    }
+    use super::without_panic_message;
 
     #[test]
     fn a_panic_message_is_left_out_and_its_place_kept() {

@@ -93,9 +93,18 @@ pub(crate) fn parse_duration(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// A number of jobs (`--jobs`): at least 1.
+/// The most jobs `--jobs` takes. Each job is a thread and, for an engine in another process,
+/// a process of its own with three pipes: 256 Stockfish instances are already about 5 GB, and
+/// four times the CPUs of the largest common CI runners (64); past the CPUs a job only waits,
+/// so more would exhaust the machine's processes, descriptors or memory, never go faster.
+pub(crate) const MAX_JOBS: usize = 256;
+
+/// A number of jobs (`--jobs`): from 1 to [`MAX_JOBS`].
 pub(crate) fn parse_jobs(text: &str) -> Result<std::num::NonZeroUsize, String> {
     match text.trim().parse::<usize>() {
+        Ok(n) if n > MAX_JOBS => Err(format!(
+            "`{text}` jobs: at most {MAX_JOBS} (each is a thread and an engine instance)"
+        )),
         Ok(n) => std::num::NonZeroUsize::new(n)
             .ok_or_else(|| format!("`{text}` jobs: at least 1 is needed")),
         Err(_) => Err(format!("`{text}` is not a number of jobs (e.g. 1, 2, 4)")),

@@ -1,18 +1,19 @@
-//! SIGINT and SIGTERM: a run that stops cleanly.
+//! SIGINT, SIGTERM, SIGHUP and SIGQUIT: a run that stops cleanly.
 //!
-//! A thread of its own catches both ([`watch`]). On the first it ends every engine's process
+//! A thread of its own catches the four alike ([`watch`]). On the first it ends every engine's process
 //! group (`chess_conformance_engines::end_all`, which also refuses to start another), so a
 //! request in flight ends at once and no engine outlives the harness; the run stops between
-//! cases (every worker of [`crate::pool`] looks before it takes one), and the command prints the verdicts so far, marked as interrupted with
-//! what was not run, writes no baseline, and exits 128 + the signal's number (130, 143). A
+//! cases (every worker of [`crate::pool`] looks before it takes one), and the command prints the
+//! verdicts so far (said so only once cases are being checked, [`checking`]: not during a load,
+//! nor in `report`), marked as interrupted with what was not run, writes no baseline, and exits 128 + the signal's number (130, 143). A
 //! second signal, or a run still going [`STOP_WITHIN`] later (an in-process engine deep in a
 //! computation), exits at once without a report.
 
 use std::sync::Once;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
-use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 /// How long the run gets to stop after the first signal before the harness exits without a
@@ -22,15 +23,26 @@ pub const STOP_WITHIN: Duration = Duration::from_secs(10);
 /// The first signal caught, or 0.
 static CAUGHT: AtomicI32 = AtomicI32::new(0);
 
-/// Catches SIGINT and SIGTERM from now on (once per process; later calls do nothing). When
+/// Whether engines are checking cases (set by [`checking`]): an interrupt then has verdicts
+/// to print; before it (a load) or without it (`report`), none.
+static CHECKING: AtomicBool = AtomicBool::new(false);
+
+/// Marks that cases are being checked from now on, whose verdicts so far an interrupt prints.
+pub fn checking() {
+    CHECKING.store(true, Ordering::SeqCst);
+}
+
+/// Catches SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on (once per process; later calls do nothing). When
 /// they cannot be caught, says so and leaves them as they were.
 pub fn watch() {
     static WATCHING: Once = Once::new();
     WATCHING.call_once(|| {
-        let signals = match Signals::new([SIGINT, SIGTERM]) {
+        // SIGHUP (the terminal closed, an ssh session dropped) and SIGQUIT (Ctrl-\) as
+        // SIGTERM: their default would end the harness and leave its engines running.
+        let signals = match Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT]) {
             Ok(signals) => signals,
             Err(e) => {
-                crate::print::err(format_args!("warning: SIGINT and SIGTERM cannot be caught ({e}): an interrupt ends the run without a report\n"));
+                crate::print::err(format_args!("warning: SIGINT, SIGTERM, SIGHUP and SIGQUIT cannot be caught ({e}): an interrupt ends the run without a report\n"));
                 return;
             }
         };
@@ -49,8 +61,13 @@ fn on_signals(mut signals: Signals) {
         return;
     };
     CAUGHT.store(first, Ordering::SeqCst);
+    let then = if CHECKING.load(Ordering::SeqCst) {
+        "; the verdicts so far follow"
+    } else {
+        ""
+    };
     crate::print::err(format_args!(
-        "\n{}: stopping; the verdicts so far follow (another signal exits at once)\n",
+        "\n{}: stopping{then} (another signal exits at once)\n",
         name(first)
     ));
     chess_conformance_engines::end_all();
@@ -85,7 +102,7 @@ pub fn caught() -> Option<i32> {
 }
 
 /// The exit code of a harness that `signal` stopped: 128 + its number, as a shell reports a
-/// process it killed (130 for SIGINT, 143 for SIGTERM).
+/// process it killed (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP, 131 for SIGQUIT).
 pub fn exit_code(signal: i32) -> u8 {
     u8::try_from(128 + signal).unwrap_or(u8::MAX)
 }
@@ -95,6 +112,8 @@ pub fn name(signal: i32) -> &'static str {
     match signal {
         SIGINT => "SIGINT",
         SIGTERM => "SIGTERM",
+        SIGHUP => "SIGHUP",
+        SIGQUIT => "SIGQUIT",
         _ => "a signal",
     }
 }

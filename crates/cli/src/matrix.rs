@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::path::{Path, PathBuf};
 
 use chess_conformance::report::groups::Group;
+use chess_conformance::report::markdown_cell;
 use chess_conformance::{Baseline, Comparison};
 use chess_conformance::{Catalogue, Run, Tally};
 use clap::Args;
@@ -46,7 +47,7 @@ pub struct MatrixArgs {
     #[arg(long, value_name = "DIR")]
     write_listings: Option<PathBuf>,
     /// How many engine instances check cases at once, shared between the engines (default: the
-    /// number of CPUs); the table and baselines are the same for any number.
+    /// number of CPUs; at most 256); the table and baselines are the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
     jobs: Option<std::num::NonZeroUsize>,
     /// No progress bars. (A bar per engine is drawn on stderr only when it is a terminal and
@@ -347,7 +348,7 @@ fn table(columns: &[Column]) -> String {
     let _ = writeln!(out, "Each cell: pass / fail / skip / error.\n");
     let _ = write!(out, "| area |");
     for (name, _, _) in columns {
-        let _ = write!(out, " {name} |");
+        let _ = write!(out, " {} |", markdown_cell(name));
     }
     let _ = write!(out, "\n|---|");
     for _ in columns {
@@ -355,7 +356,7 @@ fn table(columns: &[Column]) -> String {
     }
     out.push('\n');
     for area in &areas {
-        let _ = write!(out, "| {area} |");
+        let _ = write!(out, "| {} |", markdown_cell(area));
         for (_, by_area, _) in columns {
             let t = by_area
                 .iter()
@@ -434,8 +435,8 @@ fn skipped_table(done: &[Done]) -> String {
             let _ = writeln!(
                 out,
                 "| {} | {assertions} | {cases} | {} |",
-                d.identity,
-                reason.replace('|', "\\|")
+                markdown_cell(&d.identity),
+                markdown_cell(reason)
             );
         }
     }

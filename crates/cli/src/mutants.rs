@@ -51,7 +51,7 @@ pub struct MutantsArgs {
     #[command(flatten)]
     external: ExternalArgs,
     /// How many engine instances check cases at once, shared by the reference and the mutants
-    /// (default: the number of CPUs).
+    /// (default: the number of CPUs; at most 256).
     #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
     jobs: Option<std::num::NonZeroUsize>,
     /// No progress bars.

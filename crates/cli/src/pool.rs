@@ -28,9 +28,11 @@ use crate::progress::Progress;
 /// Makes one instance of an engine (called once per worker that takes it).
 pub type Make<'a> = dyn Fn() -> Result<Box<dyn Engine>, BadInput> + Sync + 'a;
 
-/// The default number of workers: the number of CPUs (1 when it cannot be told).
+/// The default number of workers: the number of CPUs (1 when it cannot be told), at most
+/// `--jobs`'s bound.
 pub fn default_jobs() -> NonZeroUsize {
-    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
+    let cpus = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+    NonZeroUsize::new(cpus.get().min(crate::engine_options::MAX_JOBS)).unwrap_or(cpus)
 }
 
 /// One engine's run, in catalogue order, and where it stopped if the harness was interrupted.
@@ -62,6 +64,7 @@ pub fn run_engines<'c>(
     progress: &Progress,
 ) -> Vec<Option<Result<Finished<'c>, BadInput>>> {
     let cases = catalogue.cases();
+    crate::interrupt::checking();
     let queues: Vec<Queue> = makers
         .iter()
         .map(|_| Queue {
@@ -78,8 +81,23 @@ pub fn run_engines<'c>(
     let work = cases.len().saturating_mul(makers.len()).max(1);
     let workers = jobs.get().min(work);
     std::thread::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(|| worker(makers, None, &queues, catalogue, &limits, progress));
+        for started in 1..workers {
+            let spawned = std::thread::Builder::new()
+                .name("worker".into())
+                .spawn_scoped(scope, || {
+                    worker(makers, None, &queues, catalogue, &limits, progress);
+                });
+            // Out of threads (a process limit, memory): the run goes on with those it has,
+            // and says so, rather than panic.
+            if let Err(e) = spawned {
+                crate::print::err(format_args!(
+                    "warning: {} jobs asked, but the system refused another thread ({e}): the \
+                     run goes on with {}\n",
+                    jobs.get(),
+                    crate::text::plural(started, "worker")
+                ));
+                break;
+            }
         }
         worker(makers, first, &queues, catalogue, &limits, progress);
     });

@@ -10,6 +10,8 @@ use std::fmt;
 use std::io::{self, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use chess_conformance::report::shown;
+
 use crate::error::BadInput;
 
 /// Whether stdout was found closed: the reader went away, nothing more is printed.
@@ -35,8 +37,12 @@ pub(crate) fn out(text: impl fmt::Display) -> Result<(), BadInput> {
     }
 }
 
-/// Writes `text` to stderr, best effort.
+/// Writes `text` to stderr, best effort, escaped as every report escapes what an engine or a
+/// case file wrote ([`shown`]): a message quoting an engine (its handshake, its name, what it
+/// declares) cannot recolour, retitle or clear the reader's terminal. Nothing written to
+/// stderr is meant to carry a control character but its newlines.
 pub(crate) fn err(text: impl fmt::Display) {
+    let text = text.to_string();
     let mut stderr = io::stderr().lock();
-    let _ = write!(stderr, "{text}").and_then(|()| stderr.flush());
+    let _ = write!(stderr, "{}", shown(&text)).and_then(|()| stderr.flush());
 }

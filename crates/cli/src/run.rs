@@ -61,7 +61,8 @@ pub struct RunArgs {
     #[command(flatten)]
     external: ExternalArgs,
     /// How many instances of the engine check cases at once, each taking the next case from
-    /// one queue (default: the number of CPUs); the report is the same for any number.
+    /// one queue (default: the number of CPUs; at most 256); the report is the same for any
+    /// number.
     #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
     jobs: Option<NonZeroUsize>,
     /// Colours in the text report: `auto` on a terminal that supports them, unless `NO_COLOR`

@@ -46,7 +46,9 @@ use protocol::{
     answers, castling_spellings, clock_conventions, handshake, same_verdicts, unknown_capabilities,
     validation,
 };
-use uci::{STOCKFISH, stockfish, uci_answers, uci_chess960, uci_faults};
+use uci::{
+    STOCKFISH, stockfish, uci_answers, uci_chess960, uci_faults, uci_variant_files_are_private,
+};
 use xboard::{xboard_answers, xboard_chess960, xboard_faults, xboard_handshake};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -94,6 +96,10 @@ fn main() -> ExitCode {
                 trial(
                     "uci_chess960_is_set_per_game_where_the_engine_offers_it",
                     uci_chess960,
+                ),
+                trial(
+                    "uci_variant_files_are_private_and_planted_names_ignored",
+                    uci_variant_files_are_private,
                 ),
                 trial(
                     "xboard_answers_through_perft_divide_and_fen",

@@ -687,6 +687,11 @@ fn an_interrupt_leaves_the_folder_as_it_was_and_nothing_beside_it() {
         stderr.contains("INTERRUPTED by SIGINT: no site was written"),
         "{stderr}"
     );
+    // It has no verdicts to print, and does not say it has.
+    assert!(
+        stderr.contains("SIGINT: stopping (another signal"),
+        "{stderr}"
+    );
     assert!(!site.exists(), "no site");
     assert!(!building.exists(), "nothing left beside it");
 }

@@ -264,6 +264,16 @@ impl LineChild {
         received
     }
 
+    /// A line the child wrote that is already waiting, before anything asked for it (or the
+    /// fault in its place): `None` when nothing is waiting. One poll(2) that does not wait.
+    pub fn unasked(&mut self) -> Option<Result<String, Fault>> {
+        if let Some(fault) = &self.ended {
+            return Some(Err(fault.clone()));
+        }
+        let event = self.next_event(Duration::ZERO)?;
+        Some(self.read(event))
+    }
+
     /// Asks the pipe without sleeping, for as long as answers have been taking lately (twice
     /// the recent wait, at most [`SPIN_MAX`]; not at all for an engine slower than that). A
     /// process that sleeps for a few microseconds pays for waking up: on this project's

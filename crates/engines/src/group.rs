@@ -68,6 +68,8 @@ pub fn end_all() {
     for &group in &groups {
         signal(group, libc::SIGKILL);
     }
+    // The engines are gone: the files written for them too.
+    crate::scratch::remove();
 }
 
 /// Sends `sig` to every process of `group`; false when the group has no process left.

@@ -32,6 +32,7 @@ mod child;
 mod group;
 pub mod process;
 pub mod schema;
+mod scratch;
 mod supervisor;
 pub mod uci;
 pub mod xboard;

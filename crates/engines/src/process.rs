@@ -219,9 +219,21 @@ impl Process {
                 ))
             })?;
         }
+        let fault = |fault: Fault| Failure::Restart(fault.to_string());
+        // A line waiting before the request is sent answers nothing it asks, whatever `seq`
+        // it carries (a stray line may carry this one's): an error, the engine restarted,
+        // never a verdict judged on it.
+        if name != protocol::START
+            && let Some(stray) = child.unasked()
+        {
+            return Err(Failure::Restart(format!(
+                "the engine wrote a line before request {seq} was sent, which no request asked \
+                 for: received `{}`",
+                quote(&stray.map_err(fault)?)
+            )));
+        }
         let sent = Instant::now();
         let deadline = child::deadline_after(self.supervisor.limits().timeout);
-        let fault = |fault: Fault| Failure::Restart(fault.to_string());
         let text = child
             .send(&line)
             .and_then(|()| child.receive(deadline))

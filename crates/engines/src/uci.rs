@@ -47,6 +47,8 @@ pub struct UciEngine {
     chess960: bool,
     /// Whether the running process has `UCI_Chess960` set (false after a start).
     chess960_on: bool,
+    /// Its private folder, for its variant files.
+    scratch: crate::scratch::Handle,
 }
 
 /// The built-in pieces of Fairy-Stockfish's variant files that move as a notation of the
@@ -248,6 +250,7 @@ impl UciEngine {
             loaded: Vec::new(),
             chess960: false,
             chess960_on: false,
+            scratch: crate::scratch::Handle::new(),
         };
         let (child, identity, options) = engine.connect()?;
         engine.supervisor.keep(child);
@@ -342,7 +345,8 @@ impl UciEngine {
         };
         let (playing, loaded) = (&mut self.playing, &mut self.loaded);
         let chess960_on = &mut self.chess960_on;
-        let answer = select_variant(&mut session, game, playing, loaded)
+        let scratch = self.scratch.key();
+        let answer = select_variant(&mut session, game, playing, loaded, scratch)
             .and_then(|()| select_chess960(&mut session, game.variant, chess960_on))
             .and_then(|()| conversation(&mut session));
         match answer {
@@ -373,6 +377,7 @@ fn select_variant(
     game: &Game,
     playing: &mut String,
     loaded: &mut Vec<String>,
+    scratch: crate::scratch::Key,
 ) -> Result<(), Failure> {
     // Only the pieces on the board: no move brings another (promotion stays Q, R, B, N).
     let placement = game.fen.split(' ').next().unwrap_or("");
@@ -397,18 +402,9 @@ fn select_variant(
     if let Some(text) = text
         && !loaded.contains(&name)
     {
-        let path = std::env::temp_dir().join(format!("chess-conformance-uci-{name}.ini"));
-        if !path.exists() {
-            let part = path.with_extension(format!("{}.part", std::process::id()));
-            std::fs::write(&part, &text)
-                .and_then(|()| std::fs::rename(&part, &path))
-                .map_err(|e| {
-                    not_an_answer(format!(
-                        "cannot write the variant file {}: {e}",
-                        path.display()
-                    ))
-                })?;
-        }
+        // In this process's private folder, never a name another user could plant.
+        let path = crate::scratch::write(scratch, &format!("{name}.ini"), &text)
+            .map_err(|e| not_an_answer(format!("cannot write the variant file: {e}")))?;
         session.send(&format!(
             "setoption name VariantPath value {}",
             path.display()

@@ -104,3 +104,57 @@ fn a_matrix_writes_each_engine_s_report_for_the_site() {
     assert!(index.contains("chess 3.2.0") && index.contains("reference (shakmaty)"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engines_escapes_and_markup_reach_neither_the_terminal_nor_the_table() {
+    // An engine whose name carries a terminal escape, a bell and HTML, and which declares a
+    // capability named with a title-setting sequence.
+    let dir = scratch("matrix-escapes");
+    let engine = dir.join("engine.py");
+    std::fs::write(
+        &engine,
+        r#"import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["type"] == "start":
+        result = {"protocol": 1, "name": "esc\u001b[31m<img src=x>\u0007", "version": "1",
+                  "capabilities": ["legal-moves", "bell\u0007\u001b]0;title"]}
+        print(json.dumps({"seq": req["seq"], "result": result}), flush=True)
+    else:
+        print(json.dumps({"seq": req["seq"], "error": "no \u001b[2J"}), flush=True)
+"#,
+    )
+    .unwrap();
+    let spec = format!("process:python3 {}", engine.display());
+    let out = cli(&[
+        "matrix",
+        "--engine",
+        &spec,
+        "--cases",
+        "tests/fixtures/wrong",
+    ]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    for (name, shown) in [("stdout", &stdout), ("stderr", &stderr)] {
+        assert!(
+            !shown.contains(['\u{1b}', '\u{7}']),
+            "{name}: {}",
+            shown.escape_debug()
+        );
+    }
+    // The unknown-capability warning and the per-engine line, escaped.
+    assert!(
+        stderr.contains("(ignored): bell\\u{7}\\u{1b}]0;title"),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .contains("esc\\u{1b}[31m<img src=x>\\u{7} 1: 0 passed, 0 failed, 0 skipped, 2 errors"),
+        "{stderr}"
+    );
+    // The table is Markdown: the name's markup is text.
+    assert!(
+        stdout.contains("| area | esc\\\\u{1b}\\[31m&lt;img src=x&gt;\\\\u{7} 1 |"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -59,6 +59,12 @@ pub fn fake_protocol_engine(faults: &[String]) -> ExitCode {
         }
         let reply = match fault_for(faults, kind) {
             None => served_reply(&mut reference, &line, kind, faults),
+            // The right answer, and a stray line carrying the next request's `seq`.
+            Some("stray") => {
+                served_reply(&mut reference, &line, kind, faults)
+                    + &json!({"seq": seq + 1, "result": true}).to_string()
+                    + "\n"
+            }
             Some(fault) => faulty_reply(fault, kind, seq, faults),
         };
         if out
@@ -324,6 +330,10 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
     let mut pos = Chess::default();
     // With `chess960`: the option `UCI_Chess960`, and Chess960 castling while it is set.
     let mut mode = shakmaty::CastlingMode::Standard;
+    // With `variants=LOG`: the options `VariantPath` and `UCI_Variant`, the variants named by
+    // `[NAME:chess]` in the file loaded listed, and the path loaded appended to LOG.
+    let variant_log = faults.iter().find_map(|f| f.strip_prefix("variants="));
+    let mut variants: Vec<String> = Vec::new();
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
         let line = line.expect("stdin is readable");
@@ -339,7 +349,29 @@ pub fn fake_uci_engine(faults: &[String]) -> ExitCode {
                 if has("chess960") {
                     say("option name UCI_Chess960 type check default false".into());
                 }
+                if variant_log.is_some() {
+                    say("option name VariantPath type string default <empty>".into());
+                    let listed: String = variants.iter().map(|v| format!(" var {v}")).collect();
+                    say(format!(
+                        "option name UCI_Variant type combo default chess var chess{listed}"
+                    ));
+                }
                 say("uciok".into());
+            }
+            ["setoption", "name", "VariantPath", "value", path] if variant_log.is_some() => {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                variants.extend(text.lines().filter_map(|l| {
+                    let section = l.strip_prefix('[')?.strip_suffix(']')?;
+                    Some(section.split(':').next()?.to_owned())
+                }));
+                if let Some(log) = variant_log {
+                    let mut log = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(log)
+                        .expect("the variant log can be written");
+                    writeln!(log, "{path}").expect("the variant log can be written");
+                }
             }
             ["setoption", "name", "UCI_Chess960", "value", value] if has("chess960") => {
                 mode = shakmaty::CastlingMode::from_chess960(*value == "true");

@@ -64,6 +64,26 @@ pub(super) fn faults() -> Result<(), String> {
             ));
         }
     }
+    // A stray line carrying the next request's `seq`, written with an answer: the next
+    // request errs (it is not that request's answer, though its `seq` says so), and the one
+    // after is answered by a restarted engine.
+    let mut engine = served(&["stray=legal_moves"], options(5_000, false))?;
+    engine
+        .legal_moves(&start_position())
+        .map_err(|e| format!("stray: the answer before the stray line: {e}"))?;
+    let message = failed(engine.in_check(&start_position()))?;
+    contains_all(
+        &message,
+        &[
+            "request 2 (in_check): the engine wrote a line before request 2 was sent, which no \
+             request asked for: received `{\"result\":true,\"seq\":2}`",
+        ],
+    )
+    .map_err(|e| format!("stray: {e}"))?;
+    let check = engine.in_check(&start_position());
+    if check != Ok(false) {
+        return Err(format!("stray: after the restart, in_check gave {check:?}"));
+    }
     // A result of the wrong shape: an error, and no restart is needed.
     let mut engine = served(&["wrongtype=legal_moves"], options(5_000, false))?;
     let message = failed(engine.legal_moves(&start_position()))?;

@@ -195,10 +195,13 @@ pub(super) fn interrupted() -> Result<(), String> {
     ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let runs: [(&str, i32, &str); 4] = [
+    let runs: [(&str, i32, &str); 6] = [
         ("INT", 130, "text"),
         ("TERM", 143, "json"),
         ("TERM", 143, "outputs"),
+        // The terminal closed, Ctrl-\: engines ended as for SIGTERM.
+        ("HUP", 129, "text"),
+        ("QUIT", 131, "json"),
         // Last: it leaves its empty folder.
         ("INT", 130, "matrix"),
     ];

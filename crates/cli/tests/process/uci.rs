@@ -161,3 +161,91 @@ pub(super) fn stockfish() -> Result<(), Failed> {
         other => Err(format!("e2e5 was not refused: {other:?}").into()),
     }
 }
+
+/// A variant file is written in a private folder, never at a name in the shared temporary
+/// folder that another user could plant beforehand: a file planted at the old name
+/// (`chess-conformance-uci-NAME.ini`) is not read, a symbolic link planted at its temporary
+/// name (`.PID.part`) is not written through, and the folder is gone once the engine is.
+pub(super) fn uci_variant_files_are_private() -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("uci-variant-files")?;
+    let log = dir.join("loaded.log");
+    let victim = dir.join("victim");
+    std::fs::write(&victim, "precious").map_err(|e| e.to_string())?;
+    let amazon = |letter: char| chess_conformance::PieceDefinition {
+        letter,
+        name: "amazon".into(),
+        betza: "QN".into(),
+    };
+    // One piece set whose file the old code would have read as planted, one whose temporary
+    // name is a link to the victim; the letters make the names distinct per test run.
+    let (planted_set, linked_set) = ([amazon('a')], [amazon('m')]);
+    let tmp = std::env::temp_dir();
+    let (planted_name, _) = chess_conformance_engines::uci::variant(&planted_set)?;
+    let planted = tmp.join(format!("chess-conformance-uci-{planted_name}.ini"));
+    let (linked_name, _) = chess_conformance_engines::uci::variant(&linked_set)?;
+    let part = tmp.join(format!(
+        "chess-conformance-uci-{linked_name}.{}.part",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&planted);
+    let _ = std::fs::remove_file(&part);
+    let _ = std::fs::remove_file(tmp.join(format!("chess-conformance-uci-{linked_name}.ini")));
+    std::fs::write(&planted, "[planted:chess]\n").map_err(|e| e.to_string())?;
+    std::os::unix::fs::symlink(&victim, &part).map_err(|e| e.to_string())?;
+    let spec = format!("variants={}", log.display());
+    let mut engine = fake_uci(&[&spec], 5_000)?;
+    let no_moves: Vec<String> = Vec::new();
+    let mut outcome = Ok(());
+    for (set, fen) in [
+        (&planted_set[..], "4k3/8/8/8/8/8/8/A3K3 w - - 0 1"),
+        (&linked_set[..], "4k3/8/8/8/8/8/8/M3K3 w - - 0 1"),
+    ] {
+        let game = Game {
+            pieces: set,
+            ..Game::new(fen, &no_moves)
+        };
+        // The fake plays no amazon: whatever it answers, the variant must have loaded.
+        if let Err(e) = engine.legal_moves(&game)
+            && e.to_string().contains("did not load the variant")
+        {
+            outcome = Err(format!("the variant was not loaded: {e}"));
+        }
+    }
+    let loaded = std::fs::read_to_string(&log).unwrap_or_default();
+    let paths: Vec<std::path::PathBuf> = loaded.lines().map(Into::into).collect();
+    let victim_text = std::fs::read_to_string(&victim).unwrap_or_default();
+    let planted_text = std::fs::read_to_string(&planted).unwrap_or_default();
+    let private = paths
+        .first()
+        .and_then(|p| p.parent())
+        .map(|d| d.to_path_buf());
+    let mode = private
+        .as_ref()
+        .and_then(|d| std::fs::metadata(d).ok())
+        .map(|m| m.permissions().mode() & 0o777);
+    drop(engine);
+    let _ = std::fs::remove_file(&planted);
+    let _ = std::fs::remove_file(&part);
+    let _ = std::fs::remove_dir_all(&dir);
+    outcome?;
+    if victim_text != "precious" {
+        return Err(format!("the victim was overwritten: {victim_text:?}"));
+    }
+    if planted_text != "[planted:chess]\n" {
+        return Err(format!("the planted file was changed: {planted_text:?}"));
+    }
+    if paths.len() != 2 || paths.iter().any(|p| p.parent() != private.as_deref()) {
+        return Err(format!("the engine loaded {paths:?}"));
+    }
+    if mode != Some(0o700) {
+        return Err(format!(
+            "the folder {private:?} has mode {mode:?} (octal {:o})",
+            mode.unwrap_or(0)
+        ));
+    }
+    if private.as_ref().is_some_and(|d| d.exists()) {
+        return Err(format!("{private:?} outlived the engine"));
+    }
+    Ok(())
+}

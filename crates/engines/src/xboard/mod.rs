@@ -26,7 +26,7 @@
 //!   those counted 1, and their number must equal the total;
 //! - `play`: `fen` prints the position's FEN: the move is sent, then `fen`; a refusal of the
 //!   move is a refusal (FIDE 7.5), otherwise the FEN printed is the answer.
-//! - `pieces`: a variant file of a ferz, written to the temporary directory, then `load PATH`,
+//! - `pieces`: a variant file of a ferz, written to the engine's private folder (`scratch.rs`), then `load PATH`,
 //!   answered `Loaded 'NAME'` (Sjaak II). A position holding pieces beyond the six is then set
 //!   up in a variant file of its pieces (each Betza movement as Sjaak II's `Move:` lines;
 //!   docs/fairy-perft.md), loaded, and `variant NAME` after `new`.
@@ -82,6 +82,8 @@ pub struct XboardEngine {
     played: bool,
     /// Whether the running process plays `variant fischerandom` since its last `new`.
     frc: bool,
+    /// Its private folder, for its variant files.
+    scratch: crate::scratch::Handle,
 }
 
 impl std::fmt::Debug for XboardEngine {
@@ -128,6 +130,7 @@ impl XboardEngine {
             capabilities: Capabilities::NONE,
             played: false,
             frc: false,
+            scratch: crate::scratch::Handle::new(),
         };
         let (mut child, features) = engine.connect()?;
         engine.identity =
@@ -161,6 +164,7 @@ impl XboardEngine {
             variant: self.setup.variant.clone(),
             played: self.played,
             frc: self.frc,
+            scratch: self.scratch.key(),
         }
     }
 

@@ -31,6 +31,8 @@ pub(super) struct Session<'c> {
     pub(super) played: bool,
     /// Whether the engine plays `variant fischerandom` (since the last `new`).
     pub(super) frc: bool,
+    /// The engine's private folder, where variant files are written.
+    pub(super) scratch: crate::scratch::Key,
 }
 
 /// A reply that says the engine refused a command: `Illegal move...`, `Error...`,
@@ -133,7 +135,8 @@ impl Session<'_> {
     /// `Loaded 'NAME'` (Sjaak II crashes on the command after a variant it does not know;
     /// docs/fairy-perft.md). The next position starts a new game again, back in the setup's.
     pub(super) fn pieces_game(&mut self, pieces: &[PieceDefinition]) -> Result<(), Failure> {
-        let (name, path) = variant_file(pieces).map_err(|why| self.not_an_answer(why))?;
+        let (name, path) =
+            variant_file(self.scratch, pieces).map_err(|why| self.not_an_answer(why))?;
         let load = format!("load {}", path.display());
         self.send(&load)?;
         self.request = format!("`{load}`");

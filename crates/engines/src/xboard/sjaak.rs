@@ -1,5 +1,5 @@
 //! Pieces beyond the six for Sjaak II: a variant file per piece set (each Betza movement as
-//! Sjaak II's `Move:` lines; docs/fairy-perft.md), written to the temporary directory for
+//! Sjaak II's `Move:` lines; docs/fairy-perft.md), written to the engine's private folder for
 //! `load`.
 
 use std::collections::BTreeMap;
@@ -91,22 +91,19 @@ fn sjaak_variant(name: &str, pieces: &[PieceDefinition]) -> Result<String, Strin
     Ok(text)
 }
 
-/// The variant of `pieces` and its file in the temporary directory, named by its text's hash,
-/// so that runs share it: `cc-HASH` and its path. Written once, under another name first and
-/// then renamed, so that no run reads a file half written by another.
-pub(super) fn variant_file(pieces: &[PieceDefinition]) -> Result<(String, PathBuf), String> {
+/// The variant of `pieces` and its file in this process's private folder (`scratch.rs`), named
+/// by its text's hash: `cc-HASH` and its path. Written once per process.
+pub(super) fn variant_file(
+    scratch: crate::scratch::Key,
+    pieces: &[PieceDefinition],
+) -> Result<(String, PathBuf), String> {
     let draft = sjaak_variant("cc", pieces)?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     draft.hash(&mut hasher);
     let name = format!("cc-{:016x}", hasher.finish());
-    let path = std::env::temp_dir().join(format!("chess-conformance-sjaak-{name}.txt"));
-    if !path.exists() {
-        let text = sjaak_variant(&name, pieces)?;
-        let part = path.with_extension(format!("{}.part", std::process::id()));
-        std::fs::write(&part, text)
-            .and_then(|()| std::fs::rename(&part, &path))
-            .map_err(|e| format!("cannot write the variant file {}: {e}", path.display()))?;
-    }
+    let text = sjaak_variant(&name, pieces)?;
+    let path = crate::scratch::write(scratch, &format!("sjaak-{name}.txt"), &text)
+        .map_err(|e| format!("cannot write the variant file: {e}"))?;
     Ok((name, path))
 }
 
