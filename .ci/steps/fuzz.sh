@@ -8,6 +8,22 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 export CARGO_TERM_COLOR=never
+# The fuzz crate alone resolves the features of the crates below it as the default members do
+# (crates/fuzz/Cargo.toml lists the ones that would differ), so the build and the tests below
+# reuse certify's release build. A dependency update can break that silently (a minute of
+# rebuild, nothing wrong): say so.
+features() {
+  cargo tree --offline -e normal,build -f '{p} {f}' --prefix none "$@" 2>/dev/null \
+    | sed 's/ (\*)//; s/ (proc-macro)//; s/ (\/[^)]*)//' | sort -u
+}
+differ=$(comm -13 <(features -p chess-conformance -p chess-conformance-engines \
+  -p chess-conformance-adapters -p chess-conformance-generate -p chess-conformance-cli) \
+  <(features -p chess-conformance-fuzz | grep -v '^chess-conformance-fuzz ') || true)
+if [ -n "$differ" ]; then
+  echo "warning: the fuzz crate resolves these crates' features otherwise than the workspace," \
+    "so they build a second time (add the missing features to crates/fuzz/Cargo.toml):"
+  printf '  %s\n' "$differ"
+fi
 cargo build --release -p chess-conformance-fuzz --bin fuzz
 # The crate's own tests (seeds replay to their verdicts; a short run of every target): it is not
 # a default member of the workspace, so `cargo test` does not run them.

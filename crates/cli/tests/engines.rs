@@ -2,16 +2,28 @@
 //! change in any implementation's behaviour, or in the catalogue, shows as a diff to review
 //! (`cargo insta review`). CI runs with `INSTA_UPDATE=no`: an unreviewed change fails.
 //!
-//! Every engine runs over the whole catalogue. The in-process engines always run, and are asked
-//! every perft count; engines in other processes (over UCI, xboard and the protocol: the list at
+//! Each snapshot is the listing of the whole catalogue (`run --format listing`: a line per
+//! hand-written case, the generated cases tallied, each generated failure on a line). The
+//! in-process engines always run over the whole catalogue, and are asked every perft count
+//! (seconds each). The engines in other processes (over UCI, xboard and the protocol: the list at
 //! the end of this file) run when they are installed, with perft counts above 100,000 nodes left
-//! out (the shims in Python and JavaScript take minutes over the deepest ones). `.ci/run`
-//! installs them and sets `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a missing engine
-//! into a failure instead of a notice. It also sets `CHESS_CONFORMANCE_LISTINGS` to the
-//! listings its certify step wrote (`matrix --write-listings`, the same limits), so the engines
-//! in other processes, minutes each, run once in CI, not twice: this test then checks the
-//! listing that run saw.
+//! out (the shims in Python and JavaScript take minutes over the deepest ones), and over what
+//! one of three settings says:
+//!
+//! - by default, over the hand-written cases only, compared with the hand-written lines of the
+//!   same snapshot (and its engine line): the eleven of them over the whole catalogue took 44
+//!   minutes of a person's `cargo test` on 2 cores, over the hand-written cases about a minute
+//!   (docs/PERFORMANCE.md);
+//! - `CHESS_CONFORMANCE_WHOLE_CATALOGUE=1`: over the whole catalogue, the snapshot checked whole
+//!   (and written, with `INSTA_UPDATE=always`): how a change of the generated cases is reviewed;
+//! - `CHESS_CONFORMANCE_LISTINGS=DIR`: the listings CI's certify step wrote (`matrix
+//!   --write-listings`, the same limits) checked whole, so the engines in other processes, minutes
+//!   each, run once in CI, not twice, and CI checks every snapshot whole.
+//!
+//! `.ci/run` installs the engines and sets `CHESS_CONFORMANCE_REQUIRE_ENGINES=1`, which turns a
+//! missing engine into a failure instead of a notice.
 
+use chess_conformance::catalogue::Origin;
 use chess_conformance::{Catalogue, Engine, EngineError, FenCheck, Game, Limits, Run};
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
@@ -83,9 +95,14 @@ fn engine(spec: &str, options: Options) -> Result<Box<dyn Engine>, String> {
     })
 }
 
-/// The verdict list of one engine ([`chess_conformance::report::listing`]), or `None` (with a
-/// notice) when it is not installed and engines are not required.
+/// The verdict list of one engine ([`chess_conformance::report::listing`]) over the whole
+/// catalogue, or `None` (with a notice) when it is not installed and engines are not required.
 fn listing(spec: &str, limits: Limits) -> Option<String> {
+    listing_of(spec, limits, None)
+}
+
+/// [`listing`] over the cases of one origin (all when `None`).
+fn listing_of(spec: &str, limits: Limits, origin: Option<Origin>) -> Option<String> {
     // A generous deadline: a busy machine must not turn a slow answer into an error.
     let options = Options {
         limits: Limits {
@@ -104,29 +121,119 @@ fn listing(spec: &str, limits: Limits) -> Option<String> {
             return None;
         }
     };
-    let catalogue = Catalogue::builtin().expect("the shipped catalogue loads");
+    let catalogue = Catalogue::builtin_selected(None, origin).expect("the shipped catalogue loads");
     // In-process engines stop at the timeout too: as generous for them.
     let run = Run::within(&mut engine, &catalogue, options.limits);
     Some(chess_conformance::report::listing(&run))
 }
 
-/// The listing of an engine in another process: the one `matrix --write-listings DIR` wrote
-/// as `DIR/NAME.txt` when `CHESS_CONFORMANCE_LISTINGS=DIR` is set (CI's certify step runs every
-/// engine once, with the same limits, and this test checks what it saw instead of running the
-/// slow engines a second time), else a run of its own. A missing file is a failure.
-fn external_listing(spec: &str, file: &str) -> Option<String> {
-    let Some(dir) = std::env::var_os("CHESS_CONFORMANCE_LISTINGS") else {
-        return listing(spec, OUT_OF_PROCESS);
-    };
-    let path = std::path::Path::new(&dir).join(format!("{file}.txt"));
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) => panic!(
-            "{spec}: {}: {e} (CHESS_CONFORMANCE_LISTINGS is set: run `matrix --write-listings` \
-             over this engine first, or unset it)",
-            path.display()
-        ),
+/// What an engine in another process is checked on (the module's documentation says why).
+enum External {
+    /// The listing of the whole catalogue, to be compared with the whole snapshot.
+    Whole(String),
+    /// The listing of the hand-written cases, to be compared with the snapshot's lines for them.
+    HandWritten(String),
+}
+
+/// The listing of an engine in another process, or `None` (with a notice) when it is not
+/// installed and engines are not required: the one `matrix --write-listings DIR` wrote as
+/// `DIR/NAME.txt` when `CHESS_CONFORMANCE_LISTINGS=DIR` is set (a missing file is a failure),
+/// else a run over the whole catalogue when `CHESS_CONFORMANCE_WHOLE_CATALOGUE` is set, else a
+/// run over the hand-written cases.
+fn external_listing(spec: &str, file: &str) -> Option<External> {
+    if let Some(dir) = std::env::var_os("CHESS_CONFORMANCE_LISTINGS") {
+        let path = std::path::Path::new(&dir).join(format!("{file}.txt"));
+        return match std::fs::read_to_string(&path) {
+            Ok(text) => Some(External::Whole(text)),
+            Err(e) => panic!(
+                "{spec}: {}: {e} (CHESS_CONFORMANCE_LISTINGS is set: run `matrix \
+                 --write-listings` over this engine first, or unset it)",
+                path.display()
+            ),
+        };
     }
+    if std::env::var_os("CHESS_CONFORMANCE_WHOLE_CATALOGUE").is_some() {
+        return listing(spec, OUT_OF_PROCESS).map(External::Whole);
+    }
+    listing_of(spec, OUT_OF_PROCESS, Some(Origin::HandWritten)).map(External::HandWritten)
+}
+
+/// The heading that ends a listing's lines for the hand-written cases
+/// ([`chess_conformance::report::listing`]).
+const GENERATED_HEADING: &str = "\ngenerated cases, per rule area:\n";
+
+/// A listing's engine line and its lines for the hand-written cases: everything but the totals
+/// (which count the generated cases too) and what follows [`GENERATED_HEADING`].
+fn hand_written_part(listing: &str) -> Option<(&str, Vec<&str>)> {
+    let (head, _) = listing.split_once(GENERATED_HEADING)?;
+    let mut lines = head.lines();
+    let engine = lines.next()?;
+    let _totals = lines.next()?;
+    Some((engine, lines.collect()))
+}
+
+/// The snapshot `snapshots/engines__NAME.snap` as insta wrote it, without its header.
+fn stored_snapshot(name: &str) -> String {
+    let path = format!(
+        "{}/tests/snapshots/engines__{name}.snap",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{path}: {e} (a new engine's snapshot is written by a run over the whole catalogue: \
+             CHESS_CONFORMANCE_WHOLE_CATALOGUE=1 INSTA_UPDATE=always)"
+        )
+    });
+    // The header is a YAML block between two `---` lines.
+    let body = text
+        .strip_prefix("---\n")
+        .and_then(|rest| rest.split_once("\n---\n"))
+        .map(|(_, body)| body)
+        .unwrap_or_else(|| panic!("{path}: no insta header (`---` ... `---`)"));
+    body.to_owned()
+}
+
+/// Compares a listing of the hand-written cases with the lines the snapshot `name` holds for
+/// them (the snapshot is the listing of the whole catalogue), and fails with the lines that
+/// differ, each with its line number in the snapshot file's listing.
+fn assert_hand_written(name: &str, listing: &str) {
+    let stored = stored_snapshot(name);
+    let (engine, lines) =
+        hand_written_part(listing).expect("a listing has its engine, totals and headings");
+    let (stored_engine, stored_lines) = hand_written_part(&stored).unwrap_or_else(|| {
+        panic!("snapshot engines__{name}.snap: not a listing (no `generated cases` heading)")
+    });
+    let mut differences = Vec::new();
+    if engine != stored_engine {
+        differences.push(format!(
+            "engine: snapshot `{stored_engine}`, now `{engine}`"
+        ));
+    }
+    let stored_set: std::collections::HashSet<&str> = stored_lines.iter().copied().collect();
+    let now_set: std::collections::HashSet<&str> = lines.iter().copied().collect();
+    for (n, line) in stored_lines.iter().enumerate() {
+        if !now_set.contains(line) {
+            differences.push(format!("- {line}   (snapshot line {})", n + 3));
+        }
+    }
+    for line in &lines {
+        if !stored_set.contains(line) {
+            differences.push(format!("+ {line}"));
+        }
+    }
+    if differences.is_empty() && lines != stored_lines {
+        differences.push("the same lines in another order".to_owned());
+    }
+    assert!(
+        differences.is_empty(),
+        "engines__{name}.snap: the hand-written cases' lines differ ({} difference(s); `-` in \
+         the snapshot, `+` now):\n{}\nThe external engines run over the hand-written cases \
+         only by default; to review and update the whole snapshot, run them over the whole \
+         catalogue: CHESS_CONFORMANCE_WHOLE_CATALOGUE=1 INSTA_UPDATE=always cargo test -p \
+         chess-conformance-cli --test engines {name}",
+        differences.len(),
+        differences.join("\n")
+    );
 }
 
 /// What an engine in another process is asked: no perft count above 100,000 nodes (the deepest
@@ -149,8 +256,14 @@ macro_rules! engine_snapshot {
     ($test:ident, $spec:expr, listing $file:expr) => {
         #[test]
         fn $test() {
-            if let Some(listing) = external_listing($spec, $file) {
-                insta::assert_snapshot!(stringify!($test), listing);
+            match external_listing($spec, $file) {
+                Some(External::Whole(listing)) => {
+                    insta::assert_snapshot!(stringify!($test), listing)
+                }
+                Some(External::HandWritten(listing)) => {
+                    assert_hand_written(stringify!($test), &listing)
+                }
+                None => {}
             }
         }
     };
@@ -250,4 +363,30 @@ fn fairy_stockfish_names_an_illegal_history_move_and_goes_on() {
     }
     let played = Game::new(START, &moves[..2]);
     assert_eq!(engine.legal_moves(&played).map(|m| m.len()), Ok(29));
+}
+
+/// The premise of the default check: an engine's listing of the hand-written cases holds the
+/// same lines for them as its listing of the whole catalogue, the snapshot (chess, in process,
+/// stands for the engines in other processes), and a changed line is caught.
+#[test]
+fn hand_written_lines_match_the_whole_snapshot_and_a_change_is_caught() {
+    let listing = listing_of("chess", Limits::DEFAULT, Some(Origin::HandWritten))
+        .expect("an in-process engine is always there");
+    assert_hand_written("chess", &listing);
+    let (_, lines) = hand_written_part(&listing).expect("a listing");
+    let changed_line = lines
+        .iter()
+        .find(|l| l.contains(": pass"))
+        .expect("chess passes a hand-written case");
+    let changed = listing.replacen(
+        changed_line,
+        &changed_line.replacen(": pass", ": fail", 1),
+        1,
+    );
+    let caught = std::panic::catch_unwind(|| assert_hand_written("chess", &changed));
+    let message = caught.expect_err("a changed line fails the comparison");
+    let message = message
+        .downcast_ref::<String>()
+        .expect("assert! panics with a String");
+    assert!(message.contains(&format!("- {changed_line}")), "{message}");
 }
