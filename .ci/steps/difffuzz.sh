@@ -3,8 +3,8 @@
 # python-chess, chess.js and the in-process engines (chess, cozy-chess, owlchess), each for a
 # bounded time on a fixed seed, every answer both declare compared at every ply of seeded random
 # games. A kind of disagreement an engine's baseline records (baselines/NAME.yaml) is counted; a
-# new kind fails the step, its shrunk case printed in the log ready for cases/. About a minute and a
-# half on CI's 2 cores (CI's 30 minutes are tight: the ten-minute runs of docs/FUZZING.md are where
+# new kind fails the step, its shrunk case printed in the log ready for cases/. About 50 s on CI's 2
+# cores (CI's 30 minutes are tight: the ten-minute runs of docs/FUZZING.md are where
 # new kinds are found). Needs engines.sh first (the shims' dependencies).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,11 +20,11 @@ while IFS='|' read -r engine seconds; do
   ./target/release/chess-conformance fuzz --engine reference --engine "$engine" \
     --seed 9 --time "${seconds}s" --timeout 60s --baselines baselines || status=$?
 done <<'ENGINES'
-process:python3 adapters/python_chess_shim.py|25
-process:node adapters/chessjs_shim.mjs|25
-chess|12
-cozy-chess|12
-owlchess|12
+process:python3 adapters/python_chess_shim.py|15
+process:node adapters/chessjs_shim.mjs|15
+chess|6
+cozy-chess|6
+owlchess|6
 ENGINES
 echo "(differential fuzzing in $((SECONDS - begin)) s)"
 exit $status

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# CI step for the built-in mutants (src/mutant/, docs/MUTANTS.md): the whole catalogue against
-# every mutant, once. Fails (exit 1) when a mutant survives, or when the hand-written cases kill
+# CI step for the built-in mutants (src/mutant/, docs/MUTANTS.md): the hand-written cases against
+# every mutant, once. (The gate is theirs: each mutant killed by two hand-written cases. The
+# generated cases against every mutant took about two minutes of CI's thirty for a figure
+# that gates nothing; `chess-conformance mutants` with no option still runs them all.) Fails (exit 1) when a mutant survives, or when the hand-written cases kill
 # one with fewer than two cases or with no case of one colour to move; the text report names
 # them. The score it writes is shown beside the reference's verdicts in the Markdown summary
 # (on GitHub, the step summary).
@@ -11,7 +13,7 @@ export CARGO_TERM_COLOR=never
 cargo build --release --quiet
 bin=target/release/chess-conformance
 mkdir -p target/mutants
-"$bin" mutants --no-progress --write-score target/mutants/score.json
+"$bin" mutants --generated exclude --no-progress --write-score target/mutants/score.json
 "$bin" run --engine reference --format markdown --mutation-score target/mutants/score.json \
   > target/mutants/summary.md
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
