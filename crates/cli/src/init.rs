@@ -407,7 +407,21 @@ mod tests {
     /// writes.
     #[test]
     fn the_templates_list_the_questions_of_the_table() {
-        let want: Vec<&str> = Question::NAMES.to_vec();
+        // `play` is answered by the helpers themselves from the `play=`/`fen=` form the Python
+        // and JS templates show; each must then pass both (else it lists `play` as the rest).
+        let all: Vec<&str> = Question::NAMES.to_vec();
+        let helper_form = |file: &str, text: &str, play: &str, fen: &str| {
+            let uses = text.contains(play) && text.contains(fen);
+            assert!(
+                uses || !text.contains(play),
+                "{file}: passes `play` to the helper without `fen`"
+            );
+            all.iter()
+                .copied()
+                .filter(|q| !(uses && *q == "play"))
+                .collect::<Vec<&str>>()
+        };
+        let want = helper_form(PYTHON_SHIM, PYTHON.shim, "play=play", "fen=fen");
         let python: Vec<&str> = PYTHON
             .shim
             .split("@shim.question\ndef ")
@@ -426,10 +440,16 @@ mod tests {
             .filter(|line| !line.trim_start().starts_with("//"))
             .filter_map(|line| Some(line.trim().split_once(": (")?.0))
             .collect();
-        same(JS_SHIM, "the functions of shim.questions", &js, &want);
+        let want_js = helper_form(
+            JS_SHIM,
+            JS.shim,
+            "\n  play: (board, uci)",
+            "\n  fen: (board)",
+        );
+        same(JS_SHIM, "the functions of shim.questions", &js, &want_js);
         // A question the Rust template leaves to the trait's default says so in a comment
         // (`perft` comes free, over `legal_moves`).
-        let rust: Vec<&str> = want
+        let rust: Vec<&str> = all
             .iter()
             .copied()
             .filter(|q| {
@@ -437,7 +457,7 @@ mod tests {
                     || RUST.shim.contains(&format!("`{q}` comes free"))
             })
             .collect();
-        same(RUST_SHIM, "the methods of `impl Engine`", &rust, &want);
+        same(RUST_SHIM, "the methods of `impl Engine`", &rust, &all);
         for rule in rules() {
             for (file, text, quoted) in [
                 (PYTHON_SHIM, PYTHON.shim, format!("\"{rule}\"")),

@@ -68,7 +68,7 @@ fn one_run_writes_every_report_each_as_format_prints_it() {
     assert_eq!((cases, failures), (2, 1), "{xml}");
     let markdown = std::fs::read_to_string(path("markdown")).unwrap();
     assert!(
-        markdown.contains("| `piece-moves/start-21-wrong` | 3.10.1 | fail |"),
+        markdown.contains("| 1 | fail | legal moves refused: a pawn move no pawn makes | `piece-moves/start-21-wrong` |"),
         "{markdown}"
     );
     let plain = std::fs::read_to_string(path("text")).unwrap();

@@ -193,7 +193,7 @@ fn junit_and_markdown_reports() {
     assert!(
         md.contains(
             "| 1 | fail | legal moves refused: a pawn move no pawn makes | \
-             `piece-moves/start-21-wrong` | legal: expected [e2e5], actual not legal: [e2e5] |"
+             `piece-moves/start-21-wrong` | legal: expected \\[e2e5\\], actual not legal: \\[e2e5\\] |"
         ),
         "{md}"
     );
