@@ -38,9 +38,41 @@ function play(game, uci) {
     throw new Error(`${uci} is not a legal move in ${game.exportFEN()}`);
   }
   if (promoting && promotion !== 'q') {
-    throw new Unsupported(`js-chess-engine promotes to a queen only, not by ${uci}`);
+    throw new QueenOnly(`js-chess-engine promotes to a queen only, not by ${uci}`);
   }
   game.move(from, to);
+}
+
+// An under-promotion the library cannot make: asked to play one, it refuses (a rule it breaks,
+// FIDE 3.7.5.4: a failure); a history that holds one reaches a position it cannot set up (the
+// case's other questions are skipped, not failed for that).
+class QueenOnly extends Error {}
+
+// The game after a history (the helper's `play=`/`fen=` form would make an under-promotion in a
+// history a crash, and the `play` question's QueenOnly an error rather than a refusal).
+function position(fen, moves) {
+  const game = new Game(fen);
+  for (const uci of moves) {
+    try {
+      play(game, uci);
+    } catch (e) {
+      if (e instanceof QueenOnly) throw new Unsupported(e.message);
+      throw e;
+    }
+  }
+  return game;
+}
+
+// The `play` question: the FEN after the move, or the library's refusal (its own error, or
+// QueenOnly); Unsupported is passed on.
+function playQuestion(game, { move }) {
+  try {
+    play(game, move);
+  } catch (e) {
+    if (e instanceof Unsupported) throw e;
+    return { refused: e instanceof Error ? e.message : String(e) };
+  }
+  return { played: game.exportFEN() };
 }
 
 function gameState(game) {
@@ -52,9 +84,10 @@ function gameState(game) {
 // The package's own package.json (it has no `exports` map to ask through).
 const version = JSON.parse(readFileSync(new URL('./node_modules/js-chess-engine/package.json', import.meta.url))).version;
 const shim = new Shim({
-  name: 'js-chess-engine', version, position: (fen) => new Game(fen), play, fen: (game) => game.exportFEN(),
+  name: 'js-chess-engine', version, position,
 });
 shim.questions({
+  play: playQuestion,
   legal_moves: legalMoves,
   in_check: (game) => game.exportJson().check,
   game_state: gameState,
