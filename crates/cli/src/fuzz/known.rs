@@ -40,9 +40,10 @@ impl Kind {
     /// The kind of an error (an engine that did not answer) in `position`:
     /// all the questions about a position an engine refuses err alike, so errors are one kind
     /// per article, `error`; a halfmove clock past 100 (which FIDE 9.3 and 9.6.2 keep counting)
-    /// is the usual cause.
-    pub(crate) fn error(position: &Chess, rule: String) -> Kind {
-        let rule = if position.halfmoves() >= 100 {
+    /// is the usual cause, unless the engine that erred keeps no clocks (`clocks`, its
+    /// handshake's convention): its error is then about something else in the position.
+    pub(crate) fn error(position: &Chess, rule: String, clocks: bool) -> Kind {
+        let rule = if clocks && position.halfmoves() >= 100 {
             "9.3.2".to_owned()
         } else {
             rule
@@ -306,10 +307,16 @@ mod tests {
         // An error is known where the baseline has any failure of its area.
         let fifty: Chess =
             chess_conformance::replay::parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 120 80").unwrap();
-        let error = Kind::error(&fifty, "3.1".into());
+        let error = Kind::error(&fifty, "3.1".into(), true);
         assert_eq!((error.key, error.area), ("error", "fifty-move"));
         assert!(!known.contains(&error));
-        let en_passant = Kind::error(&Chess::default(), "3.7.3.1".into());
+        // An engine that keeps no clocks errs on something else: the article it was asked under.
+        let clockless = Kind::error(&fifty, "3.1".into(), false);
+        assert_eq!(
+            (clockless.rule.as_str(), clockless.area),
+            ("3.1", "piece-moves")
+        );
+        let en_passant = Kind::error(&Chess::default(), "3.7.3.1".into(), true);
         assert!(known.contains(&en_passant));
     }
 

@@ -135,7 +135,11 @@ impl Pair<'_> {
                 }
                 Ok(None) => {}
                 Err(why) => out.push(Disagreement {
-                    kind: Kind::error(position, known::classify(target, position, "", &why)),
+                    kind: Kind::error(
+                        position,
+                        known::classify(target, position, "", &why),
+                        self.a.conventions().clocks,
+                    ),
                     target: target.clone(),
                     fen: fen.to_owned(),
                     moves: moves.to_vec(),
@@ -177,7 +181,7 @@ impl Pair<'_> {
                     kind: {
                         let rule = known::classify(target, position, &check.expected, &b_answer);
                         if check.outcome == Outcome::Error {
-                            Kind::error(position, rule)
+                            Kind::error(position, rule, self.b.conventions().clocks)
                         } else {
                             Kind::new(target, rule)
                         }
