@@ -644,10 +644,14 @@ fn markdown_detailed(run: &Run, every_case: bool) -> String {
     out
 }
 
-/// Text made safe inside a code span of a Markdown table cell (a case id: no backtick closes
-/// the span early).
+/// Text made safe inside a code span of a Markdown table cell (a case id): no backtick closes
+/// the span early and no `|` ends the cell; nothing else is escaped, since a code span shows a
+/// backslash or an entity as written (an id's `_` must stay `_`, not become `\_`).
 fn markdown_code(text: &str) -> String {
-    markdown_cell(text).replace('`', "'")
+    shown(text)
+        .replace('`', "'")
+        .replace('|', "\\|")
+        .replace('\n', " ")
 }
 
 /// The verdict list of a run, for snapshot tests (this project keeps one per certified engine
@@ -760,6 +764,12 @@ fn skipped_by_reason(verdict: &Verdict) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_code_span_keeps_an_ids_characters_and_cannot_be_closed_or_split() {
+        assert_eq!(super::markdown_code("fen/a_b.c-1"), "fen/a_b.c-1");
+        assert_eq!(super::markdown_code("x`y|z<w>"), "x'y\\|z<w>");
+    }
+
     use super::without_panic_message;
 
     #[test]
