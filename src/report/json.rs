@@ -458,16 +458,19 @@ mod tests {
         );
     }
 
+    /// The error [`Report::from_json`] gives for `json` once `edit` has changed it.
+    fn refused(json: &str, edit: &dyn Fn(&mut serde_json::Value)) -> String {
+        let mut value: serde_json::Value = serde_json::from_str(json).unwrap();
+        edit(&mut value);
+        Report::from_json(value.to_string().as_bytes())
+            .expect_err("refused")
+            .to_string()
+    }
+
     #[test]
     fn groups_that_do_not_add_up_are_refused() {
         let json = failing_report().to_json();
-        let error = |edit: &dyn Fn(&mut serde_json::Value)| {
-            let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
-            edit(&mut value);
-            Report::from_json(value.to_string().as_bytes())
-                .expect_err("refused")
-                .to_string()
-        };
+        let error = |edit: &dyn Fn(&mut serde_json::Value)| refused(&json, edit);
         let count = error(&|v| v["groups"][0]["count"] = 1_000.into());
         assert!(count.contains("its count (1000)"), "{count}");
         let twice = error(&|v| {
@@ -495,13 +498,7 @@ mod tests {
     #[test]
     fn a_bad_report_says_what_is_wrong() {
         let json = report().to_json();
-        let error = |edit: &dyn Fn(&mut serde_json::Value)| {
-            let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
-            edit(&mut value);
-            Report::from_json(value.to_string().as_bytes())
-                .expect_err("refused")
-                .to_string()
-        };
+        let error = |edit: &dyn Fn(&mut serde_json::Value)| refused(&json, edit);
         let unknown = error(&|v| v["verdicts"][0]["colour"] = "red".into());
         assert!(unknown.contains("unknown field `colour`"), "{unknown}");
         let top = error(&|v| v["colour"] = "red".into());
