@@ -501,16 +501,7 @@ fn a_misnamed_question_or_rule_is_refused_at_once() {
             (bad_question, "legal_moves, in_check"),
             (bad_rule, "repetition"),
         ] {
-            std::fs::write(dir.join(name), script).unwrap();
-            let out = Command::new(program)
-                .arg(name)
-                .current_dir(&dir)
-                .stdin(Stdio::null())
-                .output()
-                .unwrap();
-            let stderr = text(&out.stderr);
-            assert!(!out.status.success(), "{lang}: {script}");
-            assert!(stderr.contains(names), "{lang}: {stderr}");
+            exits_saying(program, &dir, name, script, names, lang);
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -774,17 +765,30 @@ fn the_helpers_declare_castling_and_conventions() {
             (unknown, "unknown convention"),
             (contradiction, "move-clocks"),
         ] {
-            std::fs::write(dir.join(name), script).unwrap();
-            let out = Command::new(program)
-                .arg(name)
-                .current_dir(&dir)
-                .stdin(Stdio::null())
-                .output()
-                .unwrap();
-            let stderr = text(&out.stderr);
-            assert!(!out.status.success(), "{lang}: {script}");
-            assert!(stderr.contains(said), "{lang}: {stderr}");
+            exits_saying(program, &dir, name, script, said, lang);
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// Runs `script`, written as `dir/name`, with `program`: it must exit with a failure whose
+/// stderr says `said` (a helper refusing a shim's declaration at once).
+fn exits_saying(
+    program: &str,
+    dir: &std::path::Path,
+    name: &str,
+    script: &str,
+    said: &str,
+    lang: &str,
+) {
+    std::fs::write(dir.join(name), script).unwrap();
+    let out = Command::new(program)
+        .arg(name)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{lang}: {script}");
+    assert!(stderr.contains(said), "{lang}: {stderr}");
 }
