@@ -113,9 +113,12 @@ fn listing_of(spec: &str, limits: Limits, origin: Option<Origin>) -> Option<Stri
     listing_without(spec, limits, origin, |_| false)
 }
 
+/// Which cases of the catalogue a run leaves out.
+type LeaveOut = fn(&LoadedCase) -> bool;
+
 /// The cases the default run leaves out for an engine in another process (the module's
 /// documentation says why), by the engine's spec: the whole settings ask them.
-const LEFT_TO_THE_WHOLE_RUN: &[(&str, fn(&LoadedCase) -> bool)] = &[("fairy-stockfish", |c| {
+const LEFT_TO_THE_WHOLE_RUN: &[(&str, LeaveOut)] = &[("fairy-stockfish", |c| {
     !c.case.pieces.is_empty() && c.case.expect.perft.is_some()
 })];
 
