@@ -21,16 +21,22 @@ apt_install() {
 command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || apt_install nodejs npm
 command -v python3 >/dev/null 2>&1 || apt_install python3
 python3 -c 'import ensurepip, venv' 2>/dev/null || apt_install python3-venv
+
 micros() { echo "${EPOCHREALTIME/./}"; }
 seconds() { printf '%d.%02d' "$(($1 / 1000000))" "$(($1 % 1000000 / 10000))"; }
 
 out=target/packages
 step "build the packages from generated/ (packages/build.sh), check them against it (packages/check.sh)"
-rustfmt --check --edition 2021 packages/rust/src/lib.rs packages/rust/build.rs
-rustfmt --check --edition 2024 examples/rust/src/main.rs
+start=$(micros)
 packages/build.sh "$out" >/dev/null
+echo "built in $(seconds $(($(micros) - start))) s (npm pack, pip wheel with hatchling, cargo package)"
 packages/check.sh "$out"
 version=$(tr -d '[:space:]' < cases/VERSION)
+# The Rust sources are outside the workspace, so `cargo fmt --all` and clippy do not see them.
+rustfmt --check --edition 2021 packages/rust/src/lib.rs packages/rust/build.rs
+rustfmt --check --edition 2024 examples/rust/src/main.rs
+cargo clippy --quiet --manifest-path "$out/stage/rust/Cargo.toml" --all-targets \
+  --target-dir "$out/try-clippy" -- -D warnings
 
 step "install each from its artifact, in a fresh place, to the first case"
 try=$out/try
@@ -41,10 +47,10 @@ report() { # NAME ARTIFACT START END FIRST-CASE-ID
     "$(stat -c %s "$2")" "$5" "$(seconds $(($4 - $3)))"
 }
 
-tarball=$out/dist/chess-conformance-cases-$version.tgz
+tarball=$(realpath "$out/dist/chess-conformance-cases-$version.tgz")
 echo '{"private": true, "type": "module"}' > "$try/npm/package.json"
 start=$(micros)
-(cd "$try/npm" && npm install --no-audit --no-fund --loglevel=error "$PWD/../../../../$tarball" >/dev/null)
+(cd "$try/npm" && npm install --no-audit --no-fund --loglevel=error "$tarball" >/dev/null)
 first=$(cd "$try/npm" && node --input-type=module -e \
   "import { areas, cases } from 'chess-conformance-cases'; console.log(cases({ area: areas()[0] })[0].id)")
 report npm "$tarball" "$start" "$(micros)" "$first"
@@ -64,6 +70,7 @@ start=$(micros)
 cargo build --quiet --manifest-path examples/rust/Cargo.toml --target-dir "$try/rust" -p chess-conformance-cases
 built=$(micros)
 counts=$(cargo run --quiet --manifest-path examples/rust/Cargo.toml --target-dir "$try/rust")
+cargo clippy --quiet --manifest-path examples/rust/Cargo.toml --target-dir "$try/rust" -- -D warnings
 first=$(tail -1 <<<"$counts" | sed -n 's/.*first case, \([^,]*\),.*/\1/p')
 report cargo "$crate" "$start" "$(micros)" "$first"
 echo "       (the data crate alone built in $(seconds $((built - start))) s; the rest is serde_json and the example)"
