@@ -86,6 +86,15 @@ venv=target/examples/venv
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r examples/python/requirements.txt
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-index --no-deps \
   --force-reinstall "$wheel"
+# The lock pins chess.js; the tarball's entry must carry no integrity, or a rebuilt tarball (a
+# changed catalogue) would fail `npm ci` (an `npm install` there writes one back).
+node -e '
+  const entry = require("./examples/js/package-lock.json").packages["node_modules/chess-conformance-cases"];
+  if (!entry || !entry.resolved.endsWith("target/packages/chess-conformance-cases.tgz") || entry.integrity) {
+    console.error("error: examples/js/package-lock.json: the entry of chess-conformance-cases must resolve to " +
+      "the tarball packages/build.sh packs, with no integrity: " + JSON.stringify(entry));
+    process.exit(1);
+  }'
 (cd examples/js && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 echo "examples/js and $venv: chess-conformance-cases $version, from $out/dist"
 echo "packages: $((SECONDS - begin)) s"

@@ -25,6 +25,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import * as catalogue from 'chess-conformance-cases';
 import { Chess, SQUARES, validateFen } from 'chess.js';
 
@@ -470,6 +471,13 @@ test('the package version is the catalogue version', () => {
   assert.match(catalogue.version, /^\d+\.\d+\.\d+$/);
   const manifest = createRequire(import.meta.url).resolve('chess-conformance-cases/package.json');
   assert.equal(JSON.parse(readFileSync(manifest, 'utf8')).version, catalogue.version);
+});
+
+test('the types name every export of the loader, and nothing else', () => {
+  const root = dirname(createRequire(import.meta.url).resolve('chess-conformance-cases/package.json'));
+  const types = readFileSync(join(root, 'index.d.ts'), 'utf8');
+  const declared = [...types.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+  assert.deepEqual(sorted(declared), sorted(Object.keys(catalogue)));
 });
 
 test('an unknown area is refused by name, and the schema is shipped', () => {
