@@ -66,6 +66,7 @@ root=$(echo "$unpacked"/crate/chess-conformance-cases-*)
 same "$crate" "$root/data"
 licensed "$crate" "$root/LICENSE"
 versioned "$crate" "$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -1)"
+versioned "$crate (data/VERSION)" "$(cat "$root/data/VERSION")"
 
 rm -rf "$unpacked"
 if [ "$status" -eq 0 ]; then
