@@ -1,8 +1,8 @@
-// The chess-conformance catalogue against chess.js, read only from the JSON export.
+// The chess-conformance catalogue against chess.js, read from the installed data package.
 //
-// Every case of generated/json/*.json (hand-written and generated, as `chess-conformance
-// generate` exports them) becomes one test of node's test runner, named by its id, grouped by
-// rule area. Each assertion of the case format (docs/CASES.md) is asked of chess.js and compared
+// Every case of the chess-conformance-cases package (the JSON export of `chess-conformance
+// generate`, hand-written and generated cases: packages/npm) becomes one test of node's test
+// runner, named by its id, grouped by rule area. Each assertion of the case format (docs/CASES.md) is asked of chess.js and compared
 // by meaning, as the Rust harness does.
 //
 // - Where chess.js answers differently, the case is listed in EXPECTED_FAILURES with the reason:
@@ -14,16 +14,21 @@
 //   skipped with the reason, never as passed, like an engine that lacks a capability. So are
 //   perft depths beyond PERFT_BUDGET nodes.
 //
-//     npm install && node --test      (from this folder, after `chess-conformance generate`)
+//     npm ci && node --test      (from this folder, after packages/build.sh)
+//
+// package.json installs the package from the tarball packages/build.sh packs
+// (target/packages/chess-conformance-cases.tgz, the artifact CI builds); its entry in
+// package-lock.json has no `integrity`, so that a rebuilt tarball (a new catalogue) installs
+// without editing the lock. A user pins the registry's instead: "chess-conformance-cases": "1.0.0".
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import * as catalogue from 'chess-conformance-cases';
 import { Chess, SQUARES, validateFen } from 'chess.js';
 
-const EXPORT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'generated', 'json');
 const PERFT_BUDGET = 25_000;
 
 // Where chess.js disagrees with the catalogue, by reason: each listed case is a reported
@@ -232,8 +237,7 @@ const EXPECTED_FAILURES = new Map(
   }).flatMap(([reason, ids]) => ids.map((id) => [id, reason])),
 );
 
-const files = readdirSync(EXPORT).filter((f) => f.endsWith('.json')).sort();
-const areas = files.map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(EXPORT, f), 'utf8')).cases]);
+const areas = catalogue.areas().map((area) => [area, catalogue.cases({ area })]);
 
 const other = (color) => (color === 'w' ? 'b' : 'w');
 const sorted = (items) => [...items].sort();
@@ -454,7 +458,31 @@ test('every listed disagreement is a case', () => {
   assert.deepEqual([...EXPECTED_FAILURES.keys()].filter((id) => !ids.has(id)), []);
 });
 
-test('the export is complete', () => {
+test('the package is complete', () => {
   assert.equal(areas.length, 20);
   assert.ok(areas.reduce((n, [, cases]) => n + cases.length, 0) >= 20000);
+  // Every case sits in the area its id names, and cases() is every area's in order.
+  for (const [area, cases] of areas) assert.ok(cases.length && cases.every((c) => c.id.startsWith(`${area}/`)), area);
+  assert.deepEqual(catalogue.cases().map((c) => c.id), areas.flatMap(([, cases]) => cases.map((c) => c.id)));
+});
+
+test('the package version is the catalogue version', () => {
+  // The version the loader reads from its data is the one npm installed (the package's manifest).
+  assert.match(catalogue.version, /^\d+\.\d+\.\d+$/);
+  const manifest = createRequire(import.meta.url).resolve('chess-conformance-cases/package.json');
+  assert.equal(JSON.parse(readFileSync(manifest, 'utf8')).version, catalogue.version);
+});
+
+test('the types name every export of the loader, and nothing else', () => {
+  const root = dirname(createRequire(import.meta.url).resolve('chess-conformance-cases/package.json'));
+  const types = readFileSync(join(root, 'index.d.ts'), 'utf8');
+  const declared = [...types.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+  assert.deepEqual(sorted(declared), sorted(Object.keys(catalogue)));
+});
+
+test('an unknown area is refused by name, and the schema is shipped', () => {
+  assert.throws(() => catalogue.cases({ area: 'castle' }), /no rule area "castle"; the areas are attacks, castling/);
+  const schema = JSON.parse(readFileSync(catalogue.schemaPath, 'utf8'));
+  assert.deepEqual(catalogue.schema(), schema);
+  assert.deepEqual(schema.required, ['cases']);
 });

@@ -1,12 +1,12 @@
-"""The chess-conformance catalogue against python-chess, read only from the JSON export.
+"""The chess-conformance catalogue against python-chess, read from the installed data package.
 
-Every case of ``generated/json/*.json`` (hand-written and generated, as ``chess-conformance
-generate`` exports them) becomes one pytest test, named by its id. Each assertion of the case
-format (docs/CASES.md) is asked of python-chess and compared by meaning, as the Rust harness
-does. Where python-chess answers differently, the case is listed in ``EXPECTED_FAILURES`` with
-the reason: it is reported as xfailed, and a listed case that starts to pass fails the run, so
-the list cannot go stale. The export is also validated against the published JSON Schema
-(``generated/schema/cases.schema.json``).
+Every case of the ``chess-conformance-cases`` package (the JSON export of ``chess-conformance
+generate``, hand-written and generated cases, as a wheel: ``packages/python``) becomes one pytest
+test, named by its id. Each assertion of the case format (docs/CASES.md) is asked of python-chess
+and compared by meaning, as the Rust harness does. Where python-chess answers differently, the
+case is listed in ``EXPECTED_FAILURES`` with the reason: it is reported as xfailed, and a listed
+case that starts to pass fails the run, so the list cannot go stale. The cases are also validated
+against the JSON Schema the package ships (``chess_conformance_cases.schema()``).
 
 What python-chess does not implement is not asked, and a case that needs it is reported as
 skipped with the reason, never as passed, like an engine that lacks a capability in the Rust
@@ -16,18 +16,18 @@ beyond ``PERFT_BUDGET`` nodes are not walked either (python-chess is a pure-Pyth
 generator).
 
     pip install -r requirements.txt
-    pytest -q            # from this folder, after `chess-conformance generate`
+    pip install chess-conformance-cases==1.0.0      # or the wheel packages/build.sh builds:
+    pip install ../../target/packages/dist/chess_conformance_cases-*.whl
+    pytest -q            # from this folder
 """
 
-import json
-import pathlib
+import importlib.metadata
+import re
 
 import chess
+import chess_conformance_cases
 import jsonschema
 import pytest
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-EXPORT = ROOT / "generated" / "json"
 
 PERFT_BUDGET = 25000
 
@@ -64,16 +64,7 @@ EXPECTED_FAILURES = {
 }
 
 
-def load_cases():
-    cases = []
-    for path in sorted(EXPORT.glob("*.json")):
-        cases.extend(json.loads(path.read_text(encoding="utf-8"))["cases"])
-    if not cases:
-        raise RuntimeError(f"no cases in {EXPORT}: run `chess-conformance generate` first")
-    return cases
-
-
-CASES = load_cases()
+CASES = chess_conformance_cases.cases()
 
 
 def is_960(case):
@@ -314,20 +305,36 @@ def test_every_listed_disagreement_is_a_case():
     assert sorted(set(EXPECTED_FAILURES) - ids) == []
 
 
-def test_the_export_is_complete():
-    areas = {p.stem for p in EXPORT.glob("*.json")}
-    assert len(areas) == 20, areas
+def test_the_package_is_complete():
+    assert len(chess_conformance_cases.areas()) == 20, chess_conformance_cases.areas()
     assert len(CASES) >= 20_000
+    # Every case sits in the area its id names, and no area is read twice.
+    for area in chess_conformance_cases.areas():
+        ids = [c["id"] for c in chess_conformance_cases.cases(area=area)]
+        assert ids and all(i.startswith(f"{area}/") for i in ids), area
+    assert len({c["id"] for c in CASES}) == len(CASES)
 
 
-SCHEMA = json.loads((ROOT / "generated" / "schema" / "cases.schema.json").read_text(encoding="utf-8"))
+def test_the_package_version_is_the_catalogue_version():
+    # The version the loader reads from its data is the one pip installed (the wheel's metadata).
+    version = chess_conformance_cases.__version__
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version), version
+    assert importlib.metadata.version("chess-conformance-cases") == version
 
 
-@pytest.mark.parametrize("path", sorted(EXPORT.glob("*.json")), ids=lambda p: p.name)
-def test_the_export_follows_the_published_schema(path):
+def test_an_unknown_area_is_refused_by_name():
+    with pytest.raises(KeyError, match="no rule area 'castle'; the areas are attacks, castling"):
+        chess_conformance_cases.cases(area="castle")
+
+
+SCHEMA = chess_conformance_cases.schema()
+
+
+@pytest.mark.parametrize("area", chess_conformance_cases.areas())
+def test_the_cases_follow_the_published_schema(area):
     validator = jsonschema.Draft202012Validator(SCHEMA)
     errors = [f"{list(e.absolute_path)}: {e.message}"
-              for e in validator.iter_errors(json.loads(path.read_text(encoding="utf-8")))]
+              for e in validator.iter_errors({"cases": chess_conformance_cases.cases(area=area)})]
     assert not errors, "\n".join(errors[:20])
 
 
