@@ -15,7 +15,9 @@ pub struct GenerateArgs {
     /// The folder of hand-written case files to generate from.
     #[arg(long, default_value = "cases", value_name = "DIR")]
     cases: PathBuf,
-    /// The folder to write (or, with --check, to compare with).
+    /// The folder to write (or, with --check, to compare with). Only the files the generator
+    /// wrote there (listed in its `.chess-conformance-manifest`) are replaced or removed; each
+    /// file is written whole. A folder that is, holds or is inside --cases is refused.
     #[arg(long, default_value = "generated", value_name = "DIR")]
     out: PathBuf,
     /// Write nothing; exit with 1 when the folder differs from what would be written.
@@ -28,6 +30,10 @@ pub struct GenerateArgs {
 
 pub fn generate(args: &GenerateArgs) -> Result<ExitCode, BadInput> {
     let started = Instant::now();
+    // Before the generation's minute: an output folder that would replace the cases.
+    if !args.check {
+        generate::apart(&args.cases, &args.out).map_err(|e| BadInput(format!("error: {e}")))?;
+    }
     let spinner = crate::progress::spinner(
         &format!("generating from {}", args.cases.display()),
         crate::progress::wanted(args.no_progress),

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use chess_conformance::report::groups::Group;
 use chess_conformance::report::markdown_cell;
 use chess_conformance::{Baseline, Comparison};
-use chess_conformance::{Catalogue, Run, Tally};
+use chess_conformance::{Catalogue, Engine, Identity, Run, Tally};
 use clap::Args;
 
 use crate::engine_options::ExternalArgs;
@@ -16,7 +16,7 @@ use crate::error::BadInput;
 use crate::interrupt::Stopped;
 use crate::print;
 use crate::selection::Selection;
-use crate::text::{baseline_name, plural};
+use crate::text::{bounded, plural, unique};
 
 #[derive(Debug, Args)]
 pub struct MatrixArgs {
@@ -28,7 +28,9 @@ pub struct MatrixArgs {
     #[command(flatten)]
     external: ExternalArgs,
     /// Check each engine against its baseline, `DIR/NAME.yaml` (NAME: the engine's name in
-    /// lower case, other characters as `-`); exit 1 on a new failure or a stale entry.
+    /// lower case, other characters as `-`, cut to 64 bytes with a hash past that; engines of the
+    /// same NAME, in --engine order, `NAME-2`, `NAME-3`...); exit 1 on a new failure or a stale
+    /// entry.
     #[arg(long, value_name = "DIR", conflicts_with = "write_baselines")]
     baselines: Option<PathBuf>,
     /// Write each engine's failures and errors as `DIR/NAME.yaml`, keeping existing reasons.
@@ -66,8 +68,9 @@ fn certify(
     stopped: Option<&Stopped>,
     args: &MatrixArgs,
     partial: bool,
+    stem: &str,
 ) -> Result<Done, BadInput> {
-    let name = baseline_name(&run.engine.name);
+    let name = format!("{stem}.yaml");
     let identity = match stopped {
         Some(s) => format!("{} (interrupted after {} cases)", run.engine, s.run),
         None => run.engine.to_string(),
@@ -81,7 +84,7 @@ fn certify(
     ];
     for (dir, what, extension, make) in outputs {
         if let Some(dir) = dir {
-            let path = dir.join(format!("{}.{extension}", name.trim_end_matches(".yaml")));
+            let path = dir.join(format!("{stem}.{extension}"));
             let text = match make {
                 Kind::Json => crate::output::json_report(run, stopped),
                 Kind::Listing => chess_conformance::report::listing(run),
@@ -172,10 +175,16 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     };
     // Every argument before the catalogue is loaded and any engine runs.
     arguments(args, &specs)?;
+    crate::interrupt::watch();
+    // Each engine started once before the catalogue loads: one that cannot start says so at
+    // once, and every engine's files are named before any case runs.
+    let premade = start(args, &specs)?;
+    let identities: Vec<Identity> = premade.iter().map(|e| e.identity()).collect();
+    let stems = file_stems(&identities);
+    say_shared_names(args, &identities, &stems);
     let (catalogue, score) =
         crate::score::load_with(args.mutation_score.as_deref(), &args.selection)?;
-    crate::interrupt::watch();
-    let results = check(args, &specs, &catalogue);
+    let results = check(args, &specs, &catalogue, premade, &stems);
     if let Some(signal) = crate::interrupt::caught() {
         return Ok(interrupted(signal, &specs, results));
     }
@@ -230,12 +239,71 @@ fn arguments(args: &MatrixArgs, specs: &[String]) -> Result<(), BadInput> {
     Ok(())
 }
 
-/// The catalogue checked against every engine, each certified: in `specs`' order, `None` for
+/// An instance of each engine, in order; fewer when an interrupt came first.
+fn start(args: &MatrixArgs, specs: &[String]) -> Result<Vec<Box<dyn Engine>>, BadInput> {
+    let mut engines = Vec::new();
+    for spec in specs {
+        if crate::interrupt::caught().is_some() {
+            break;
+        }
+        match crate::engine_options::engine(spec, &args.external) {
+            Ok(engine) => engines.push(engine),
+            Err(_) if crate::interrupt::caught().is_some() => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(engines)
+}
+
+/// The name of each engine's files (`NAME.yaml`, `NAME.json`, `NAME.txt`), in order: its name
+/// as a file name of at most 64 bytes (a hash of the whole name past that), and, for engines
+/// whose names give the same file name, `NAME-2`, `NAME-3`... in --engine order, so that no
+/// engine's report or baseline overwrites another's.
+fn file_stems(identities: &[Identity]) -> Vec<String> {
+    let mut taken = Vec::new();
+    identities
+        .iter()
+        .map(|identity| unique(bounded(&identity.name, "engine"), &mut taken))
+        .collect()
+}
+
+/// Says, before any case runs, which engines share a file name and what theirs are, when files
+/// are read or written.
+fn say_shared_names(args: &MatrixArgs, identities: &[Identity], stems: &[String]) {
+    let folders = [
+        &args.baselines,
+        &args.write_baselines,
+        &args.write_reports,
+        &args.write_listings,
+    ];
+    if folders.iter().all(|f| f.is_none()) {
+        return;
+    }
+    for (i, (identity, stem)) in identities.iter().zip(stems).enumerate() {
+        let plain = bounded(&identity.name, "engine");
+        if *stem != plain {
+            let first = stems.iter().position(|s| *s == plain).unwrap_or(i);
+            print::err(format_args!(
+                "note: engine {} ({}) has the file name of engine {} ({}): its files are named \
+                 {stem} (.yaml, .json, .txt)\n",
+                i + 1,
+                chess_conformance::report::shown(&identity.to_string()),
+                first + 1,
+                chess_conformance::report::shown(&identities[first].to_string()),
+            ));
+        }
+    }
+}
+
+/// The catalogue checked against every engine (`premade`: an instance of each, made
+/// beforehand), each certified under its file name of `stems`: in `specs`' order, `None` for
 /// an engine no worker reached (the matrix was interrupted first).
 fn check(
     args: &MatrixArgs,
     specs: &[String],
     catalogue: &Catalogue,
+    premade: Vec<Box<dyn Engine>>,
+    stems: &[String],
 ) -> Vec<Option<Result<Done, BadInput>>> {
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let partial = !args.selection.is_whole_builtin();
@@ -255,16 +323,22 @@ fn check(
     );
     let runs = crate::pool::run_engines(
         &makers,
-        None,
+        premade,
         catalogue,
         args.external.limits(),
         jobs,
         &progress,
     );
     runs.into_iter()
-        .map(|run| {
+        .zip(
+            stems
+                .iter()
+                .map(String::as_str)
+                .chain(std::iter::repeat("engine")),
+        )
+        .map(|(run, stem)| {
             run.map(|run| {
-                run.and_then(|(run, stopped)| certify(&run, stopped.as_ref(), args, partial))
+                run.and_then(|(run, stopped)| certify(&run, stopped.as_ref(), args, partial, stem))
             })
         })
         .collect()

@@ -98,7 +98,7 @@ pub fn mutants(args: &MutantsArgs) -> Result<ExitCode, BadInput> {
     let jobs = args.jobs.unwrap_or_else(crate::pool::default_jobs);
     let mut finished = crate::pool::run_engines(
         &all,
-        None,
+        Vec::new(),
         &catalogue,
         args.external.limits(),
         jobs,

@@ -50,14 +50,14 @@ struct Queue {
 }
 
 /// Checks the catalogue against each engine `makers` makes, with `jobs` workers in all (this
-/// thread one of them); `first`, an instance of the first engine already made (so that an engine
-/// that cannot start is reported before the catalogue loads), is this thread's. For each engine,
+/// thread one of them); `premade`, instances of the first engines already made (so that an
+/// engine that cannot start is reported before the catalogue loads), are this thread's. For each engine,
 /// in order: `None` if no worker reached it (the harness was interrupted first), the error of an
 /// instance that could not be made, or its run in catalogue order and, if the harness was
 /// interrupted, where it stopped. Each case done moves the engine's bar of `progress`.
 pub fn run_engines<'c>(
     makers: &[&Make<'_>],
-    first: Option<Box<dyn Engine>>,
+    premade: Vec<Box<dyn Engine>>,
     catalogue: &'c Catalogue,
     limits: Limits,
     jobs: NonZeroUsize,
@@ -73,9 +73,10 @@ pub fn run_engines<'c>(
             started: Mutex::new(None),
         })
         .collect();
-    if let (Some(engine), Some(queue)) = (&first, queues.first()) {
+    for (engine, queue) in premade.iter().zip(&queues) {
         *queue.started.lock().unwrap_or_else(|e| e.into_inner()) = Some(Ok(engine.identity()));
     }
+    let premade: Vec<Option<Box<dyn Engine>>> = premade.into_iter().map(Some).collect();
     // No more workers than cases to hand out: an idle instance of a process engine is a process
     // started for nothing.
     let work = cases.len().saturating_mul(makers.len()).max(1);
@@ -85,7 +86,7 @@ pub fn run_engines<'c>(
             let spawned = std::thread::Builder::new()
                 .name("worker".into())
                 .spawn_scoped(scope, || {
-                    worker(makers, None, &queues, catalogue, &limits, progress);
+                    worker(makers, Vec::new(), &queues, catalogue, &limits, progress);
                 });
             // Out of threads (a process limit, memory): the run goes on with those it has,
             // and says so, rather than panic.
@@ -99,7 +100,7 @@ pub fn run_engines<'c>(
                 break;
             }
         }
-        worker(makers, first, &queues, catalogue, &limits, progress);
+        worker(makers, premade, &queues, catalogue, &limits, progress);
     });
     progress.finish();
     queues
@@ -132,7 +133,7 @@ pub fn run_engines<'c>(
 /// left; then the next engine.
 fn worker(
     makers: &[&Make<'_>],
-    mut first: Option<Box<dyn Engine>>,
+    mut premade: Vec<Option<Box<dyn Engine>>>,
     queues: &[Queue],
     catalogue: &Catalogue,
     limits: &Limits,
@@ -140,9 +141,9 @@ fn worker(
 ) {
     let cases = catalogue.cases();
     for (engine_index, (make, queue)) in makers.iter().zip(queues).enumerate() {
-        // The instance made beforehand is the first engine's; dropped (its process ended) when
+        // The instance made beforehand of this engine, if any; dropped (its process ended) when
         // this worker leaves that engine.
-        let premade = first.take();
+        let premade = premade.get_mut(engine_index).and_then(Option::take);
         if caught().is_some() {
             return;
         }

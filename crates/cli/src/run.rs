@@ -218,7 +218,7 @@ fn check<'c>(
     // Every instance's process group has ended when this returns, not at exit.
     crate::pool::run_engines(
         &[&make],
-        Some(engine),
+        vec![engine],
         catalogue,
         args.external.limits(),
         jobs,

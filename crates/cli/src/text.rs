@@ -23,15 +23,61 @@ pub(crate) fn slug(text: &str, fallback: &str) -> String {
     }
 }
 
-/// The file name of an engine's baseline: its name as a [`slug`] (`python-chess.yaml`,
-/// `chess-js.yaml`, `reference-shakmaty.yaml`).
+/// `text` as a file name of at most [`NAME_MAX`] bytes: its [`slug`], and, when the slug had
+/// to be cut, a hash of the whole text, so that long names stay apart (`File name too long`
+/// is 255 bytes on most file systems). The report site's pages and `matrix`'s files are named
+/// by it.
+pub(crate) fn bounded(text: &str, fallback: &str) -> String {
+    let name = slug(text, fallback);
+    if name.len() <= NAME_MAX {
+        return name;
+    }
+    // FNV-1a, 64 bits: the same name on every machine and every build.
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    let cut = name[..NAME_MAX - 17].trim_end_matches('-');
+    format!("{cut}-{hash:016x}")
+}
+
+/// The file name of an engine's baseline: its name [`bounded`] (`python-chess.yaml`,
+/// `chess-js.yaml`, `reference-shakmaty.yaml`), as `matrix` names it for an engine whose name no
+/// other engine of the matrix shares.
 pub(crate) fn baseline_name(engine: &str) -> String {
-    format!("{}.yaml", slug(engine, ""))
+    format!("{}.yaml", bounded(engine, "engine"))
+}
+
+/// The longest file name [`bounded`] gives, without its extension or [`unique`]'s `-N`.
+pub(crate) const NAME_MAX: usize = 64;
+
+/// `name`, or `name-2`, `name-3`... if it is taken; taken from then on.
+pub(crate) fn unique(name: String, taken: &mut Vec<String>) -> String {
+    let mut candidate = name.clone();
+    let mut n = 2;
+    while taken.contains(&candidate) {
+        candidate = format!("{name}-{n}");
+        n += 1;
+    }
+    taken.push(candidate.clone());
+    candidate
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_are_bounded_and_long_ones_stay_apart() {
+        assert_eq!(bounded("chess 3.2.0", "engine"), "chess-3-2-0");
+        assert_eq!(bounded("<>", "engine"), "engine");
+        let long = "a".repeat(300);
+        let other = format!("{}b", "a".repeat(299));
+        let (a, b) = (bounded(&long, "engine"), bounded(&other, "engine"));
+        assert!(a.len() <= NAME_MAX && b.len() <= NAME_MAX, "{a} {b}");
+        assert_ne!(a, b);
+        assert!(a.starts_with("aaaa"), "{a}");
+        assert_eq!(a, bounded(&long, "engine"), "the same name every time");
+    }
 
     #[test]
     fn baseline_names() {
@@ -43,7 +89,16 @@ mod tests {
         );
         assert_eq!(baseline_name("Stockfish"), "stockfish.yaml");
         assert_eq!(baseline_name("My Engine 2"), "my-engine-2.yaml");
-        assert_eq!(baseline_name("<>"), ".yaml");
+        assert_eq!(baseline_name("<>"), "engine.yaml");
+    }
+
+    #[test]
+    fn taken_names_get_a_number() {
+        let mut taken = Vec::new();
+        assert_eq!(unique("a".into(), &mut taken), "a");
+        assert_eq!(unique("a".into(), &mut taken), "a-2");
+        assert_eq!(unique("a".into(), &mut taken), "a-3");
+        assert_eq!(unique("a-2".into(), &mut taken), "a-2-2");
     }
 
     #[test]

@@ -34,7 +34,7 @@ mod validate;
 mod yaml;
 
 pub use area::{AREAS, Area};
-pub use files::{stale, write};
+pub use files::{MANIFEST, apart, stale, write};
 pub use report::report;
 pub use validate::validate;
 pub use yaml::yaml_file;
@@ -477,35 +477,6 @@ mod tests {
         assert_eq!(loaded.case, case);
         assert_eq!(loaded.origin, Origin::Generated);
         assert_eq!(Origin::of_text("cases:\n"), Origin::HandWritten);
-    }
-
-    #[test]
-    fn stale_files_are_named_and_write_makes_them_fresh() {
-        let dir = std::env::temp_dir().join(format!("cc-gen-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("json")).unwrap();
-        std::fs::write(dir.join("old.yaml"), "x").unwrap();
-        std::fs::write(dir.join("json/a.json"), "old").unwrap();
-        std::fs::write(dir.join("notes.txt"), "not ours").unwrap();
-        let mut output = Output::default();
-        output.files.insert("a.yaml".into(), b"a".to_vec());
-        output.files.insert("json/a.json".into(), b"new".to_vec());
-        let stale = stale(&output, &dir);
-        assert_eq!(
-            stale,
-            [
-                "a.yaml: missing",
-                "json/a.json: differs from what `generate` writes",
-                "old.yaml: no longer generated"
-            ]
-        );
-        write(&output, &dir).unwrap();
-        assert!(super::stale(&output, &dir).is_empty());
-        assert!(
-            dir.join("notes.txt").exists(),
-            "files the generator does not own stay"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

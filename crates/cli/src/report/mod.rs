@@ -22,7 +22,7 @@ use chess_conformance::{Interruption, Report};
 use clap::Args;
 
 use crate::error::BadInput;
-use crate::text::{plural, slug};
+use crate::text::{bounded, plural, unique};
 
 #[derive(Debug, Args)]
 #[command(
@@ -460,18 +460,6 @@ fn read_report(path: &Path) -> Result<EngineRun, BadInput> {
     })
 }
 
-/// `name`, or `name-2`, `name-3`... if it is taken; taken from then on.
-fn unique(name: String, taken: &mut Vec<String>) -> String {
-    let mut candidate = name.clone();
-    let mut n = 2;
-    while taken.contains(&candidate) {
-        candidate = format!("{name}-{n}");
-        n += 1;
-    }
-    taken.push(candidate.clone());
-    candidate
-}
-
 /// A case's anchor in its sheet, from its id: `castling/kingside-legal` is itself. A character
 /// other than a lower-case letter, a digit, `-`, `_`, `/` or a `.` not first in a part of the
 /// id is written `~` and its code in hex, so that any id (a report is input) is a fragment
@@ -504,25 +492,6 @@ pub(crate) fn anchor_of(id: &str) -> String {
     }
     out
 }
-
-/// `text` as a file name of at most [`NAME_MAX`] bytes: its [`slug`], and, when the slug had
-/// to be cut, a hash of the whole text, so that long names stay apart (`File name too long`
-/// is 255 bytes on most file systems).
-pub(crate) fn bounded(text: &str, fallback: &str) -> String {
-    let name = slug(text, fallback);
-    if name.len() <= NAME_MAX {
-        return name;
-    }
-    // FNV-1a, 64 bits: the same name on every machine and every build.
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    let cut = name[..NAME_MAX - 17].trim_end_matches('-');
-    format!("{cut}-{hash:016x}")
-}
-
-/// The longest file name [`bounded`] gives, without its `.html` or `-N.html`.
-const NAME_MAX: usize = 64;
 
 /// The site's folder while it is written, and its replacement of `DIR`.
 struct Target {
@@ -751,26 +720,5 @@ mod tests {
         assert_eq!(anchor_of("a/~42"), "a/~7e42");
         assert_eq!(anchor_of("a/<é>#"), "a/~3c~c3~a9~3e~23");
         assert_eq!(anchor_of("a//b"), "a/~/b");
-    }
-
-    #[test]
-    fn file_names_are_bounded_and_long_ones_stay_apart() {
-        assert_eq!(bounded("chess 3.2.0", "engine"), "chess-3-2-0");
-        assert_eq!(bounded("<>", "engine"), "engine");
-        let long = "a".repeat(300);
-        let other = format!("{}b", "a".repeat(299));
-        let (a, b) = (bounded(&long, "engine"), bounded(&other, "engine"));
-        assert!(a.len() <= NAME_MAX && b.len() <= NAME_MAX, "{a} {b}");
-        assert_ne!(a, b);
-        assert!(a.starts_with("aaaa"), "{a}");
-        assert_eq!(a, bounded(&long, "engine"), "the same name every time");
-    }
-
-    #[test]
-    fn engine_slugs_are_unique() {
-        let mut taken = Vec::new();
-        assert_eq!(unique("a".into(), &mut taken), "a");
-        assert_eq!(unique("a".into(), &mut taken), "a-2");
-        assert_eq!(unique("a".into(), &mut taken), "a-3");
     }
 }

@@ -117,20 +117,136 @@ fn export_writes_json_per_area_and_epd_of_the_perft_cases() {
 }
 
 #[test]
-fn generate_check_names_the_stale_files_and_exits_1() {
-    // A folder with one wrong file: everything else is missing, the wrong one differs.
-    let dir = std::env::temp_dir().join(format!("cc-cli-stale-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn generate_replaces_only_its_own_files_and_check_names_the_stale_ones() {
+    // A project folder with its own files, the manifest of an earlier generation that made
+    // `gone.yaml` (no longer generated), and the temporary a killed generation left.
+    let dir = scratch("generate-own");
+    let users = [
+        ("docker-compose.yaml", "services: {}\n"),
+        ("mkdocs.yaml", "site_name: mine\n"),
+        ("json/settings.json", "{}\n"),
+    ];
+    std::fs::create_dir_all(dir.join("json")).unwrap();
+    for (name, body) in users {
+        std::fs::write(dir.join(name), body).unwrap();
+    }
+    std::fs::write(dir.join("gone.yaml"), "cases: []\n").unwrap();
+    std::fs::write(
+        dir.join(".chess-conformance-manifest"),
+        "# an earlier generation\ngone.yaml\n",
+    )
+    .unwrap();
+    let killed = dir.join(".castling.yaml.generate-4294967295.tmp");
+    std::fs::write(&killed, "cases:\n  - id: cut sh").unwrap();
+    let out = cli(&["generate", "--no-progress", "--out", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for (name, body) in users {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(name)).unwrap(),
+            body,
+            "{name}"
+        );
+    }
+    assert!(
+        !dir.join("gone.yaml").exists(),
+        "listed and no longer generated"
+    );
+    assert!(!killed.exists(), "a dead generation's temporary is removed");
+    let manifest = std::fs::read_to_string(dir.join(".chess-conformance-manifest")).unwrap();
+    assert!(manifest.lines().any(|l| l == "castling.yaml"), "{manifest}");
+    assert!(
+        manifest.lines().any(|l| l == "json/castling.json"),
+        "{manifest}"
+    );
+    assert!(
+        !manifest.contains("settings.json") && !manifest.contains("gone"),
+        "{manifest}"
+    );
+    // The folder as the committed generated/ is, file for file.
+    for name in [
+        "castling.yaml",
+        "REPORT.md",
+        "json/perft.json",
+        "epd/perft.epd",
+    ] {
+        assert_eq!(
+            std::fs::read(dir.join(name)).unwrap(),
+            std::fs::read(format!("{ROOT}/generated/{name}")).unwrap(),
+            "{name}"
+        );
+    }
+
+    // One wrong file and one missing: `--check` names them, exits 1 and writes nothing.
     std::fs::write(dir.join("castling.yaml"), "cases: []\n").unwrap();
+    std::fs::remove_file(dir.join("san.yaml")).unwrap();
     let out = cli(&["generate", "--check", "--out", dir.to_str().unwrap()]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("castling.yaml: differs"), "{stderr}");
     assert!(stderr.contains("san.yaml: missing"), "{stderr}");
+    assert!(!stderr.contains("docker-compose"), "{stderr}");
     assert_eq!(
         std::fs::read_to_string(dir.join("castling.yaml")).unwrap(),
         "cases: []\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_refuses_an_output_folder_that_is_holds_or_is_inside_the_cases() {
+    // A copy of the hand-written cases, with a link to them.
+    let dir = scratch("generate-overlap");
+    let cases = dir.join("cases");
+    std::fs::create_dir_all(&cases).unwrap();
+    for entry in std::fs::read_dir(format!("{ROOT}/cases")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, cases.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    std::os::unix::fs::symlink(&cases, dir.join("link")).unwrap();
+    let before = listing(&dir);
+    let cases_arg = cases.to_str().unwrap();
+    for (out, how) in [
+        (cases.clone(), " is the folder of hand-written cases"),
+        (dir.join("link"), " is the folder of hand-written cases"),
+        (dir.join("cases/generated"), " is inside the folder"),
+        (dir.join("link/new/deeper"), " is inside the folder"),
+        (dir.join("elsewhere/../cases"), " is the folder"),
+        (dir.clone(), " holds the folder"),
+    ] {
+        let out_arg = out.to_str().unwrap();
+        let run = cli(&["generate", "--cases", cases_arg, "--out", out_arg]);
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{out_arg}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {out_arg}: the output folder")),
+            "{stderr}"
+        );
+        assert!(stderr.contains(how), "{out_arg}: {stderr}");
+        assert!(stderr.contains("give another --out"), "{stderr}");
+        assert_eq!(listing(&dir), before, "{out_arg}: nothing written");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every file under `dir` with its contents, sorted (links not followed).
+fn listing(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_symlink() {
+                out.push((path, Vec::new()));
+            } else if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                out.push((path, bytes));
+            }
+        }
+    }
+    out.sort();
+    out
 }

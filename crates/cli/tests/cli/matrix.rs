@@ -158,3 +158,119 @@ for line in sys.stdin:
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn engines_of_one_name_get_files_of_their_own_said_before_any_case_runs() {
+    let dir = scratch("matrix-same-name");
+    let (reports, baselines) = (dir.join("reports"), dir.join("baselines"));
+    let out = cli(&[
+        "matrix",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--engine",
+        "reference",
+        "--engine",
+        "chess",
+        "--engine",
+        "reference",
+        "--write-reports",
+        reports.to_str().unwrap(),
+        "--write-baselines",
+        baselines.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let note = "note: engine 3 (reference (shakmaty) 0.30.1) has the file name of engine 1 \
+                (reference (shakmaty) 0.30.1): its files are named reference-shakmaty-2";
+    let said = stderr.find(note).unwrap_or_else(|| panic!("{stderr}"));
+    let ran = stderr
+        .find("0.30.1: 1 passed")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        said < ran,
+        "the note comes before any engine runs: {stderr}"
+    );
+    for stem in ["reference-shakmaty", "reference-shakmaty-2"] {
+        let report = std::fs::read_to_string(reports.join(format!("{stem}.json"))).unwrap();
+        assert!(report.contains("reference (shakmaty)"), "{stem}");
+        let baseline = std::fs::read_to_string(baselines.join(format!("{stem}.yaml"))).unwrap();
+        assert!(baseline.contains("piece-moves/start-21-wrong:"), "{stem}");
+    }
+    // Each file written once: no engine's overwrote another's.
+    let wrote = stderr.matches(".json\n").count();
+    assert_eq!(wrote, 3, "{stderr}");
+    // And the baselines are read back under the same names.
+    let out = cli(&[
+        "matrix",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--engine",
+        "reference",
+        "--engine",
+        "reference",
+        "--baselines",
+        baselines.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_engine_of_a_300_letter_name_gets_a_bounded_file_name_and_every_engine_its_files() {
+    let dir = scratch("matrix-long-name");
+    let engine = dir.join("engine.py");
+    std::fs::write(
+        &engine,
+        r#"import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    if req["type"] == "start":
+        result = {"protocol": 1, "name": "L" * 300, "version": "1",
+                  "capabilities": ["legal-moves"]}
+        print(json.dumps({"seq": req["seq"], "result": result}), flush=True)
+    else:
+        print(json.dumps({"seq": req["seq"], "error": "no"}), flush=True)
+"#,
+    )
+    .unwrap();
+    let spec = format!("process:python3 {}", engine.display());
+    let (reports, baselines) = (dir.join("reports"), dir.join("baselines"));
+    let out = cli(&[
+        "matrix",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--engine",
+        &spec,
+        "--engine",
+        "reference",
+        "--write-reports",
+        reports.to_str().unwrap(),
+        "--write-baselines",
+        baselines.to_str().unwrap(),
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        text(&out.stdout).contains("| **total** |"),
+        "the table is printed"
+    );
+    for folder in [&reports, &baselines] {
+        let mut names: Vec<String> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), 2, "{names:?}");
+        let long = names
+            .iter()
+            .find(|n| n.starts_with("lll"))
+            .expect("the long name's file");
+        // 64 bytes at most (a cut of the name and a hash of the whole), and the extension.
+        assert!(long.len() <= 64 + ".json".len(), "{long}");
+        assert!(
+            names.iter().any(|n| n.starts_with("reference-shakmaty.")),
+            "{names:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
