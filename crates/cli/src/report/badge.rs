@@ -188,6 +188,16 @@ fn failures(t: &Tally) -> String {
     }
 }
 
+/// What a badge says of a tally: `92.5% · 3 failed`; `all 69 skipped` when none was answered
+/// (`no case` when there was none).
+pub(crate) fn result(t: &Tally) -> String {
+    match share(t.passed, answered(t)) {
+        Some(share) => format!("{share} · {}", failures(t)),
+        None if t.skipped > 0 => format!("all {} skipped", t.skipped),
+        None => "no case".to_owned(),
+    }
+}
+
 /// The cases a tally answered (passed, failed or erred: a skip answers nothing).
 fn answered(t: &Tally) -> usize {
     t.passed + t.failed + t.errors
@@ -228,12 +238,7 @@ impl Badge {
     pub(crate) fn engine(engine: &EngineRun) -> Badge {
         let t = &engine.tally;
         let version = engine.report.catalogue_version.as_deref();
-        let mut message = format!(
-            "{} · {} · {}",
-            share(t.passed, answered(t)).unwrap_or_else(|| "no case answered".to_owned()),
-            failures(t),
-            catalogue(version, true)
-        );
+        let mut message = format!("{} · {}", result(t), catalogue(version, true));
         let mut title = format!(
             "{}: {}; {}",
             engine.identity,
@@ -257,11 +262,7 @@ impl Badge {
         let version = engine.report.catalogue_version.as_deref();
         Badge {
             label: area.to_owned(),
-            message: format!(
-                "{} · {}",
-                share(t.passed, answered(t)).unwrap_or_else(|| "no case answered".to_owned()),
-                failures(t)
-            ),
+            message: result(t),
             colour: Colour::of(t.passed, answered(t)),
             title: format!(
                 "{}, rule area {area}: {}; {}",
@@ -400,9 +401,21 @@ pub(crate) fn headline(out: &mut String, engine: &EngineRun) {
     );
 }
 
+/// The cell of an engine page's table of areas that shows the area's badge, linked to the
+/// section of badges.
+pub(crate) fn area_cell(out: &mut String, site: &Site, engine: &EngineRun, area: &str, t: &Tally) {
+    let _ = write!(
+        out,
+        "<td class=\"badge-cell\"><a href=\"#badges\" title=\"Embed this badge\"><img \
+         src=\"../{}.svg\" alt=\"{}\" height=\"20\"></a></td>",
+        area_file(site, engine, area),
+        esc(&Badge::area(engine, area, t).alt())
+    );
+}
+
 /// An engine page's section of badges: the engine's badge and one per area, each with the
-/// Markdown and the HTML that embed it, as text to select (no script needed), and a note on
-/// hosting them.
+/// Markdown and the HTML that embed it (an area's one click away), as text to select (no script
+/// needed), and a note on hosting them.
 pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
     let page = format!("engines/{}.html", engine.slug);
     let _ = write!(
@@ -419,12 +432,9 @@ pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
     );
     let badge = Badge::engine(engine);
     embed(out, &badge, &engine_file(engine), &page);
-    let _ = write!(
-        out,
-        "<details class=\"badges\"><summary>A badge per rule area ({})</summary>\
-         <table class=\"badges\"><thead><tr><th>area</th><th>badge</th><th>Markdown and HTML\
-         </th></tr></thead><tbody>",
-        engine.areas.len()
+    out.push_str(
+        "<h3>A badge per rule area</h3><table class=\"badges\"><thead><tr><th>area</th>\
+         <th>badge</th><th>to embed it</th></tr></thead><tbody>",
     );
     for (area, tally) in &engine.areas {
         let badge = Badge::area(engine, area, tally);
@@ -432,14 +442,14 @@ pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
         let _ = write!(
             out,
             "<tr><th scope=\"row\">{}</th><td><img src=\"../{file}.svg\" alt=\"{}\" \
-             height=\"20\"></td><td>",
+             height=\"20\"></td><td><details><summary>Markdown and HTML</summary>",
             esc(area),
             esc(&badge.alt())
         );
         snippets(out, &badge, &file, site.area_file(area));
-        out.push_str("</td></tr>");
+        out.push_str("</details></td></tr>");
     }
-    out.push_str("</tbody></table></details></section>");
+    out.push_str("</tbody></table></section>");
 }
 
 /// A badge shown, with its snippets.
@@ -489,8 +499,9 @@ dl.embed dd { margin: 0; min-width: 0; }
 pre.snippet { margin: 0; padding: .4em .6em; background: var(--soft); border: 1px solid var(--line);
   border-radius: 6px; overflow-x: auto; user-select: all; -webkit-user-select: all; }
 pre.snippet code { white-space: pre-wrap; word-break: break-all; }
-table.badges td { vertical-align: middle; }
-table.badges dl.embed { margin: 0; }
+table.badges td, td.badge-cell { vertical-align: middle; }
+td.badge-cell img { display: block; }
+table.badges dl.embed { margin: .4em 0 0; }
 ";
 
 #[cfg(test)]
@@ -504,6 +515,22 @@ mod tests {
         assert_eq!(share(9999, 10000).as_deref(), Some("99.9%"));
         assert_eq!(share(2, 3).as_deref(), Some("66.6%"));
         assert_eq!(share(0, 7).as_deref(), Some("0.0%"));
+    }
+
+    #[test]
+    fn a_result_says_the_share_and_failures_or_that_all_were_skipped() {
+        let t = |passed, failed, skipped, errors| Tally {
+            passed,
+            failed,
+            skipped,
+            errors,
+            partly_skipped: 0,
+        };
+        assert_eq!(result(&t(37, 3, 5, 0)), "92.5% · 3 failed");
+        assert_eq!(result(&t(36, 3, 0, 1)), "90.0% · 3 failed, 1 error");
+        assert_eq!(result(&t(0, 0, 69, 0)), "all 69 skipped");
+        assert_eq!(result(&t(0, 0, 0, 0)), "no case");
+        assert_eq!(result(&t(0, 0, 0, 2)), "0.0% · 0 failed, 2 errors");
     }
 
     #[test]

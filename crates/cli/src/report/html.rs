@@ -562,7 +562,8 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
         " <a href=\"#causes\">by cause</a>; in the list of failing cases: <a \
          href=\"../cases.html?engine={0}&amp;outcome=fail\">its failures</a>, <a \
          href=\"../cases.html?engine={0}&amp;outcome=error\">its errors</a>.</p>{LEGEND}\
-         <table class=\"areas\"><thead><tr><th>area</th><th>cases</th></tr></thead><tbody>",
+         <table class=\"areas\"><thead><tr><th>area</th><th>cases</th><th>badge</th></tr></thead>\
+         <tbody>",
         engine.slug
     );
     for (area, tally) in &engine.areas {
@@ -575,7 +576,9 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
             worst(tally)
         );
         counts(&mut out, tally);
-        out.push_str("</td></tr>");
+        out.push_str("</td>");
+        super::badge::area_cell(&mut out, site, engine, area, tally);
+        out.push_str("</tr>");
     }
     out.push_str("</tbody></table>");
     groups(&mut out, site, engine);

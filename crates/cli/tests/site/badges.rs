@@ -508,6 +508,17 @@ fn the_engine_page_shows_its_badges_and_the_snippets_that_embed_them() {
         escaped(&alt)
     )));
     assert!(page.contains("<section id=\"badges\"><h2>Badges</h2>"));
+    // Each area's badge in the table of areas, linked to the section.
+    for area in report["areas"].as_object().unwrap().keys() {
+        let file = format!("badges/{name}/{area}");
+        let alt = Read::of(&dir, &file).svg.attributes["aria-label"].clone();
+        let cell = format!(
+            "<td class=\"badge-cell\"><a href=\"#badges\" title=\"Embed this badge\"><img \
+             src=\"../{file}.svg\" alt=\"{}\" height=\"20\"></a></td>",
+            escaped(&alt)
+        );
+        assert!(page.contains(&cell), "{cell}");
+    }
     assert!(
         page.contains("https://img.shields.io/endpoint?url="),
         "the note on shields"
@@ -553,15 +564,16 @@ fn chromium_draws_the_badges_in_the_widths_they_were_measured() {
     let root = dir.canonicalize().unwrap();
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).parent().unwrap();
     let name = slug(&identity(&mutant.1));
-    // The engine page, its badges' section in view.
+    // The engine page whole (one area: it is short), its badges at the top and their section
+    // at the bottom.
     browse(
         chromium,
         &profile,
         &[
-            "--window-size=1280,1100",
+            "--window-size=1280,1500",
             &format!("--screenshot={}", target.join("site-badges.png").display()),
         ],
-        &format!("file://{}/engines/{name}.html#badges", root.display()),
+        &format!("file://{}/engines/{name}.html", root.display()),
     );
     // Each badge's texts drawn in DejaVu Sans, unsqueezed, measured by the browser against the
     // width the badge gave it: the table of advances is that font's.
