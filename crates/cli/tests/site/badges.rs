@@ -477,6 +477,35 @@ fn hostile_engine_and_area_names_are_escaped_in_every_badge() {
     assert!(page.contains(&escaped(&html)), "{html}\n{page}");
 }
 
+#[test]
+fn an_interrupted_run_s_badge_says_so() {
+    let [(_, reference), _] = runs();
+    let mut stopped = reference.clone();
+    let run = stopped["verdicts"].as_array().unwrap().len();
+    stopped["interrupted"] = serde_json::json!({
+        "signal": "SIGTERM",
+        "cases_run": run,
+        "not_run": ["castling/not-run-a", "castling/not-run-b"],
+    });
+    let path = scratch("badge-interrupted").join("stopped.json");
+    std::fs::write(&path, stopped.to_string()).unwrap();
+    let dir = site("badges-interrupted", &[&path]);
+    let badge = Read::of(&dir, &format!("badges/{}", slug(&identity(&stopped))));
+    let message = badge.json["message"].as_str().unwrap();
+    assert!(
+        message.ends_with(" · cases v9.8.7 · interrupted"),
+        "{message}"
+    );
+    let title = &badge.svg.children[0].text;
+    assert!(
+        title.ends_with(&format!(
+            "interrupted by SIGTERM after {run} of {} cases",
+            run + 2
+        )),
+        "{title}"
+    );
+}
+
 /// The snippets of the engine page (the `<pre class="snippet"><code>` blocks), as a reader
 /// selects them (entities resolved).
 fn snippets(page: &str) -> Vec<String> {
