@@ -366,14 +366,11 @@ pub(crate) fn area_file(site: &Site, engine: &EngineRun, area: &str) -> String {
     format!("badges/{}/{}", engine.slug, site.area_name(area))
 }
 
-/// Writes every engine's badges into `dir` (the site's folder): the number of files written.
-pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
-    let mut written = 0;
-    let mut put = |file: &str, badge: &Badge| -> std::io::Result<()> {
+/// Writes every engine's badges into `dir` (the site's folder).
+pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<()> {
+    let put = |file: &str, badge: &Badge| -> std::io::Result<()> {
         std::fs::write(dir.join(format!("{file}.svg")), badge.svg())?;
-        std::fs::write(dir.join(format!("{file}.json")), badge.endpoint())?;
-        written += 2;
-        Ok(())
+        std::fs::write(dir.join(format!("{file}.json")), badge.endpoint())
     };
     std::fs::create_dir_all(dir.join("badges"))?;
     for engine in &site.engines {
@@ -386,7 +383,7 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
             )?;
         }
     }
-    Ok(written)
+    Ok(())
 }
 
 /// The engine badge under an engine page's title, linked to the page's section of badges.

@@ -229,6 +229,12 @@ impl Read {
     fn says(&self, label: &str, message: &str, colour: &str, said: &[&str]) {
         let svg = &self.svg;
         assert_eq!(svg.name, "svg");
+        // Nothing to fetch: no link, no image, no font, no style sheet.
+        let mut outside = Vec::new();
+        for name in ["a", "image", "use", "style", "font-face", "foreignObject"] {
+            svg.all(name, &mut outside);
+        }
+        assert!(outside.is_empty(), "{outside:?}");
         assert_eq!(svg.attributes["xmlns"], "http://www.w3.org/2000/svg");
         assert_eq!(svg.attributes["role"], "img");
         assert_eq!(svg.attributes["aria-label"], format!("{label}: {message}"));
@@ -551,6 +557,10 @@ fn the_engine_page_shows_its_badges_and_the_snippets_that_embed_them() {
     assert!(
         page.contains("https://img.shields.io/endpoint?url="),
         "the note on shields"
+    );
+    assert!(
+        !page.contains("src=\"http") && !page.contains("href=\"http"),
+        "nothing fetched"
     );
     // A Markdown and an HTML snippet for the engine, then for each area, in the report's order.
     let areas: Vec<&String> = report["areas"].as_object().unwrap().keys().collect();
