@@ -203,7 +203,7 @@ fn answered(t: &Tally) -> usize {
     t.passed + t.failed + t.errors
 }
 
-/// `1204 of the 1300 cases answered passed (92.6%); 90 failed, 6 errors, 4 skipped (...)`.
+/// `1204 of the 1300 cases answered passed (92.6%); 90 failed, 6 errors, 4 skipped`.
 fn counts_said(t: &Tally) -> String {
     let answered = answered(t);
     let passed = match share(t.passed, answered) {
@@ -214,11 +214,7 @@ fn counts_said(t: &Tally) -> String {
         ),
         None => "no case answered".to_owned(),
     };
-    format!(
-        "{passed}; {}, {} skipped (a capability not declared)",
-        failures(t),
-        t.skipped
-    )
+    format!("{passed}; {}, {} skipped", failures(t), t.skipped)
 }
 
 /// What a badge says of the catalogue's version, short (`cases v1.0.0`) and in its title
