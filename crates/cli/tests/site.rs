@@ -3,7 +3,8 @@
 //!
 //! The browser test runs when `/usr/bin/chromium` exists (a notice otherwise); with
 //! `CHESS_CONFORMANCE_REQUIRE_ENGINES=1` (CI) a missing chromium is a failure. It keeps its
-//! screenshots as `target/site-index.png`, `target/site-case.png` and `target/site-chess960.png`.
+//! screenshots as `target/site-index.png`, `target/site-case.png`, `target/site-chess960.png` and
+//! `target/site-badges.png` (an engine's badges, `site/badges.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -11,6 +12,8 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+#[path = "site/badges.rs"]
+mod badges;
 #[path = "site/names.rs"]
 mod names;
 
@@ -400,7 +403,8 @@ fn text_from_a_report_is_escaped_and_ids_stay_in_the_site() {
             .contains(&file.as_str())
                 || ["areas/", "engines/", "cases/"]
                     .iter()
-                    .any(|d| file.starts_with(d) && !file[d.len()..].contains('/')),
+                    .any(|d| file.starts_with(d) && !file[d.len()..].contains('/'))
+                || file.starts_with("badges/") && file.matches('/').count() <= 2,
             "{file}"
         );
     }
@@ -420,7 +424,8 @@ fn text_from_a_report_is_escaped_and_ids_stay_in_the_site() {
     for page in &pages {
         let body = std::fs::read_to_string(page).unwrap();
         assert!(!body.contains("<script>alert"), "{}", page.display());
-        assert!(!body.contains("<img"), "{}", page.display());
+        // (The engine page's own images are its badges.)
+        assert!(!body.contains("<img src=x"), "{}", page.display());
         assert!(!body.contains('\u{1b}'), "{}", page.display());
     }
     let case = std::fs::read_to_string(&pages[2]).unwrap();

@@ -2,9 +2,10 @@
 //! engine fails or errs, with search and filters in a small inline script), `areas/AREA.html`
 //! (an area's cases: those failed or erred with a column per engine, the others listed),
 //! `engines/SLUG.html` (an engine's failures by area; a run stopped by a signal says so here
-//! and on the index), `cases/AREA-N.html` (the failing cases' sheets, `case_page.rs`), and
-//! `site.css`. A passing case has no page: the whole catalogue against sixteen engines stays
-//! near a hundred files.
+//! and on the index; its badges and the snippets that embed them, `badge.rs`),
+//! `cases/AREA-N.html` (the failing cases' sheets, `case_page.rs`), and `site.css`. A passing
+//! case has no page: the whole catalogue against sixteen engines stays near a hundred pages
+//! (and two badge files per engine and per engine and area, `badges/`).
 //!
 //! Everything from a report or a case file goes through [`esc`]. The tables are plain HTML;
 //! the script only hides rows, so every page reads the same without it. Nothing is fetched
@@ -43,7 +44,7 @@ pub(crate) fn esc(text: &str) -> Cow<'_, str> {
 /// Writes the site into `dir` (a new, empty folder); the number of pages written. Stops between
 /// pages when the command is interrupted.
 pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
-    std::fs::write(dir.join("site.css"), STYLE)?;
+    std::fs::write(dir.join("site.css"), [STYLE, super::badge::STYLE].concat())?;
     std::fs::write(dir.join("index.html"), index(site))?;
     std::fs::write(dir.join("cases.html"), cases(site))?;
     for folder in ["engines", "areas", "cases"] {
@@ -58,6 +59,7 @@ pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
     for area in &site.areas {
         std::fs::write(dir.join(site.area_file(area)), area_page(site, area))?;
     }
+    super::badge::write(site, dir)?;
     // The sheets of failing cases on every CPU: each thread a run of sheets and a buffer of its
     // own.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -541,10 +543,11 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
     let mut out = String::with_capacity(64 * 1024);
     head(&mut out, &engine.identity, "../");
     let t = &engine.tally;
+    let _ = write!(out, "<h1>{}</h1>", esc(&engine.identity));
+    super::badge::headline(&mut out, engine);
     let _ = write!(
         out,
-        "<h1>{}</h1>{}<p class=\"lead\">{} from <code>{}</code>: ",
-        esc(&engine.identity),
+        "{}<p class=\"lead\">{} from <code>{}</code>: ",
         engine.interrupted().map_or_else(String::new, |i| format!(
             "<p class=\"interrupted\">This run was {}: the counts are those of the cases \
              run.</p>",
@@ -559,7 +562,8 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
         " <a href=\"#causes\">by cause</a>; in the list of failing cases: <a \
          href=\"../cases.html?engine={0}&amp;outcome=fail\">its failures</a>, <a \
          href=\"../cases.html?engine={0}&amp;outcome=error\">its errors</a>.</p>{LEGEND}\
-         <table class=\"areas\"><thead><tr><th>area</th><th>cases</th></tr></thead><tbody>",
+         <table class=\"areas\"><thead><tr><th>area</th><th>cases</th><th>badge</th></tr></thead>\
+         <tbody>",
         engine.slug
     );
     for (area, tally) in &engine.areas {
@@ -572,7 +576,9 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
             worst(tally)
         );
         counts(&mut out, tally);
-        out.push_str("</td></tr>");
+        out.push_str("</td>");
+        super::badge::area_cell(&mut out, site, engine, area, tally);
+        out.push_str("</tr>");
     }
     out.push_str("</tbody></table>");
     groups(&mut out, site, engine);
@@ -646,6 +652,7 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
         }
         out.push_str("</section>");
     }
+    super::badge::section(&mut out, site, engine);
     foot(&mut out);
     out
 }

@@ -6,9 +6,10 @@
 //! an outcome its checks do not give are errors, here naming the file), an interrupted run's
 //! included; the cases' sources and tags from the catalogue, their positions and histories from
 //! it or, for a case it does not have, from the report. Writing: `html.rs` (the pages),
-//! `case_page.rs` (a case's page), `board.rs` (the SVG boards). The site is written into a
+//! `case_page.rs` (a case's page), `board.rs` (the SVG boards), `badge.rs` (the badges). The site is written into a
 //! folder beside `DIR` and renamed into place, so `DIR` holds a whole site or its previous one.
 
+mod badge;
 mod board;
 mod case_page;
 mod html;
@@ -224,6 +225,15 @@ impl Site<'_> {
         self.area_files
             .get(area)
             .map_or("index.html", String::as_str)
+    }
+
+    /// An area's bounded, unique name in the site's files: its page's (`areas/NAME.html`), its
+    /// badges' (`badges/ENGINE/NAME.svg`).
+    pub(crate) fn area_name(&self, area: &str) -> &str {
+        let file = self.area_file(area);
+        file.strip_prefix("areas/")
+            .and_then(|f| f.strip_suffix(".html"))
+            .unwrap_or(file)
     }
 
     /// Whether some engine fails or errs case `id`: such a case has a page.
