@@ -23,6 +23,8 @@ pub struct Run<'c> {
     pub engine: Identity,
     /// The cases, paired with their verdicts.
     pub results: Vec<(&'c LoadedCase, Verdict)>,
+    /// The version of the catalogue the cases came from ([`Catalogue::version`]), if known.
+    pub catalogue_version: Option<crate::catalogue::Version>,
 }
 
 impl<'c> Run<'c> {
@@ -53,6 +55,7 @@ impl<'c> Run<'c> {
         Run {
             engine: identity,
             results,
+            catalogue_version: catalogue.version(),
         }
     }
 
@@ -73,7 +76,15 @@ impl<'c> Run<'c> {
                 None => not_run.push(case.case.id.clone()),
             }
         }
-        (Run { engine, results }, not_run)
+        let catalogue_version = catalogue.version();
+        (
+            Run {
+                engine,
+                results,
+                catalogue_version,
+            },
+            not_run,
+        )
     }
 
     /// The counts of outcomes.
@@ -314,6 +325,9 @@ pub fn text_painted(run: &Run, detail: Detail, extra: &str, paint: Paint) -> Str
         let _ = write!(out, "\n{extra}");
     }
     let _ = writeln!(out, "\n{}", paint.tally(&tally));
+    if let Some(version) = run.catalogue_version {
+        let _ = writeln!(out, "catalogue version {version}");
+    }
     out
 }
 
@@ -546,6 +560,9 @@ fn markdown_detailed(run: &Run, every_case: bool) -> String {
         "## chess-conformance: {}\n",
         markdown_cell(&run.engine.to_string())
     );
+    if let Some(version) = run.catalogue_version {
+        let _ = writeln!(out, "Catalogue version `{version}`.\n");
+    }
     let _ = writeln!(out, "| area | pass | fail | skip | error |");
     let _ = writeln!(out, "|---|---:|---:|---:|---:|");
     for (area, t) in run.by_area() {

@@ -66,6 +66,7 @@ fn certify(
     stopped: Option<&Stopped>,
     args: &MatrixArgs,
     partial: bool,
+    catalogue: &Catalogue,
 ) -> Result<Done, BadInput> {
     let name = baseline_name(&run.engine.name);
     let identity = match stopped {
@@ -123,7 +124,9 @@ fn certify(
                     dir.join(&name).display()
                 ))
             })?;
-            (None, Some(baseline.compare(run, partial)))
+            let mut comparison = baseline.compare(run, partial);
+            comparison.new_since = baseline.new_since(run, catalogue).map_err(BadInput)?;
+            (None, Some(comparison))
         }
         (None, Some(dir)) => {
             let previous = load(dir)?;
@@ -264,7 +267,9 @@ fn check(
     runs.into_iter()
         .map(|run| {
             run.map(|run| {
-                run.and_then(|(run, stopped)| certify(&run, stopped.as_ref(), args, partial))
+                run.and_then(|(run, stopped)| {
+                    certify(&run, stopped.as_ref(), args, partial, catalogue)
+                })
             })
         })
         .collect()
