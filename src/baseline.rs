@@ -647,4 +647,92 @@ mod tests {
             serde_yaml_ng::from_str::<Baseline>("known_failures:\n  a/b: { why: x }\n").is_err()
         );
     }
+
+    /// A catalogue of version 1.1.0 whose record says `moves/wrong` came with 1.1.0.
+    fn catalogue_of_1_1() -> Catalogue {
+        let record = crate::catalogue::Lock::parse(
+            "release 1.0.0\nrelease 1.1.0\ncase moves/ok 000000000001 1.0.0\n\
+             case moves/wrong 000000000002 1.1.0\n",
+        )
+        .unwrap();
+        catalogue().versioned(Some("1.1.0".parse().unwrap()), Some(record))
+    }
+
+    #[test]
+    fn a_written_baseline_names_its_catalogue_and_an_older_one_still_reads() {
+        let catalogue = catalogue_of_1_1();
+        let run = Run::new(&mut Reference::new(), &catalogue);
+        let written = Baseline::from_run(&run, None);
+        assert_eq!(written.catalogue_version.as_deref(), Some("1.1.0"));
+        let yaml = written.to_yaml();
+        assert!(yaml.contains("\ncatalogue_version: \"1.1.0\"\n"), "{yaml}");
+        assert_eq!(serde_yaml_ng::from_str::<Baseline>(&yaml).unwrap(), written);
+        // A baseline from before catalogues had versions reads, and tells nothing new.
+        let older: Baseline =
+            serde_yaml_ng::from_str("engine: x\nknown_failures:\n  moves/wrong: old\n").unwrap();
+        assert_eq!(older.catalogue_version, None);
+        assert_eq!(older.new_since(&run, &catalogue), Ok(None));
+        // An unversioned catalogue has no version to write.
+        let plain = super::tests::catalogue();
+        let run = Run::new(&mut Reference::new(), &plain);
+        assert_eq!(Baseline::from_run(&run, None).catalogue_version, None);
+        assert!(
+            !Baseline::from_run(&run, None)
+                .to_yaml()
+                .contains("catalogue_version")
+        );
+    }
+
+    #[test]
+    fn a_baseline_of_an_older_catalogue_shows_the_cases_new_since_apart() {
+        let catalogue = catalogue_of_1_1();
+        let run = Run::new(&mut Reference::new(), &catalogue);
+        let baseline = Baseline {
+            catalogue_version: Some("1.0.0".into()),
+            ..Baseline::default()
+        };
+        let mut comparison = baseline.compare(&run, false);
+        comparison.new_since = baseline.new_since(&run, &catalogue).unwrap();
+        let new = comparison
+            .new_since
+            .as_ref()
+            .expect("1.0.0 is older than 1.1.0");
+        assert_eq!(new.since.to_string(), "1.0.0");
+        assert_eq!(new.now.to_string(), "1.1.0");
+        assert_eq!(
+            new.cases
+                .iter()
+                .map(|(id, o, _)| (id.as_str(), *o))
+                .collect::<Vec<_>>(),
+            [("moves/wrong", Outcome::Fail)]
+        );
+        // The new case still counts: its failure is a new failure of the comparison.
+        assert_eq!(comparison.new_failures.len(), 1);
+        let text = comparison.describe();
+        assert!(
+            text.contains(
+                "catalogue: the baseline was written against 1.0.0, this is 1.1.0: 1 case new \
+                 since 1.0.0 (counted with the rest): 0 passed, 1 failed, 0 skipped, 0 errors\n  \
+                 new fail   moves/wrong: move_count: expected 21, actual 20"
+            ),
+            "{text}"
+        );
+        // Against the same version, or with a baseline of a later one, nothing is new.
+        for same in ["1.1.0", "2.0.0"] {
+            let b = Baseline {
+                catalogue_version: Some(same.into()),
+                ..Baseline::default()
+            };
+            assert_eq!(b.new_since(&run, &catalogue), Ok(None), "{same}");
+        }
+        let bad = Baseline {
+            catalogue_version: Some("one".into()),
+            ..Baseline::default()
+        };
+        assert!(
+            bad.new_since(&run, &catalogue)
+                .unwrap_err()
+                .contains("`one` is not a version")
+        );
+    }
 }
