@@ -202,6 +202,18 @@ pub fn advance(lock: Option<&Lock>, version: Version, current: &Current) -> Resu
     let Some(lock) = lock else {
         return Ok(first(version, current));
     };
+    // A hand-written case gone but not retired cannot pass: the loader would take its id again.
+    if let Some(gone) = lock
+        .cases
+        .keys()
+        .find(|id| !current.cases.contains_key(*id) && !current.retired.contains(*id))
+    {
+        return Err(format!(
+            "case `{gone}` of version {} is gone but not retired: list it in cases/retired.yaml \
+             with the reason (ids are permanent)",
+            lock.version
+        ));
+    }
     let changes = Changes::between(lock, current);
     let required = changes.bump();
     let what = || {
@@ -269,18 +281,6 @@ pub fn advance(lock: Option<&Lock>, version: Version, current: &Current) -> Resu
     for id in &changes.retired {
         next.cases.remove(id);
         next.retired.insert(id.clone(), version);
-    }
-    // A hand-written case gone but not retired cannot pass: the loader would take its id again.
-    if let Some(gone) = next
-        .cases
-        .keys()
-        .find(|id| !current.cases.contains_key(*id))
-    {
-        return Err(format!(
-            "case `{gone}` of version {} is gone but not retired: list it in cases/retired.yaml \
-             with the reason (ids are permanent)",
-            lock.version
-        ));
     }
     for (group, _, count) in &changes.groups {
         let digest = current
