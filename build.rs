@@ -1,4 +1,5 @@
-//! Embeds the shipped catalogue (`cases/*.yaml`, and the generated cases of `generated/*.yaml`)
+//! Embeds the shipped catalogue (`cases/*.yaml`, its version and record, and the generated cases
+//! of `generated/*.yaml`)
 //! so the binary and the library carry it wherever they are installed or depended on.
 
 use std::fmt::Write as _;
@@ -36,13 +37,28 @@ fn main() {
         "/// The shipped case files: (name, text).\npub const CASE_FILES: &[(&str, &str)] = {};\n\
          /// The shipped lists of retired ids: (name, text).\npub const RETIRED: &[(&str, &str)] = {};\n\
          /// The generated case files (`generated/*.yaml`): (name, text).\n\
-         pub const GENERATED_FILES: &[(&str, &str)] = {};\n",
+         pub const GENERATED_FILES: &[(&str, &str)] = {};\n\
+         /// The catalogue's version (`cases/VERSION`), if there is one.\n\
+         pub const VERSION: Option<&str> = {};\n\
+         /// The record of the catalogue's versions (`cases/catalogue.lock`), if there is one.\n\
+         pub const LOCK: Option<&str> = {};\n",
         list("cases", &cases),
         list("cases", &retired),
-        list("generated", &generated.iter().collect::<Vec<_>>())
+        list("generated", &generated.iter().collect::<Vec<_>>()),
+        optional(&dir.join("VERSION")),
+        optional(&dir.join("catalogue.lock")),
     );
     let out = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("builtin_cases.rs");
     fs::write(out, code).expect("OUT_DIR is writable");
+}
+
+/// `Some(include_str!(path))` if the file exists, else `None`.
+fn optional(path: &Path) -> String {
+    if path.is_file() {
+        format!("Some(include_str!({:?}))", path.display().to_string())
+    } else {
+        "None".into()
+    }
 }
 
 /// The `*.yaml` files directly in `dir`, sorted; none if it does not exist.

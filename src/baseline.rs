@@ -15,6 +15,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::catalogue::{Catalogue, Version};
 use crate::report::{Run, summary};
 use crate::verdict::{Outcome, Verdict};
 
@@ -25,6 +26,10 @@ pub struct Baseline {
     /// The engine the baseline was written for (informative).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
+    /// The version of the catalogue it was written against (absent from a baseline written
+    /// before catalogues had versions): a run over a later catalogue tells the cases new since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub catalogue_version: Option<String>,
     /// Case id to why and where it fails.
     #[serde(default, deserialize_with = "known_failures")]
     pub known_failures: BTreeMap<String, KnownFailure>,
@@ -108,6 +113,103 @@ pub struct Comparison {
     /// Listed cases or assertions that no longer fail, or whose skipped assertions changed:
     /// (id, why the entry is stale).
     pub stale: Vec<(String, String)>,
+    /// The cases new since the catalogue version the baseline was written against, when the
+    /// run's catalogue is a later one ([`Baseline::new_since`]).
+    pub new_since: Option<NewSince>,
+}
+
+/// The cases of a run that are new since the catalogue version a baseline was written
+/// against: they count with the rest, and are shown apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewSince {
+    /// The baseline's catalogue version.
+    pub since: Version,
+    /// The run's.
+    pub now: Version,
+    /// Each new case of the run: its id, its outcome and, for a failure or an error, what went
+    /// wrong; in catalogue order.
+    pub cases: Vec<(String, Outcome, Option<String>)>,
+}
+
+impl NewSince {
+    /// How many of the new cases ended each way.
+    pub fn tally(&self) -> crate::verdict::Tally {
+        let mut tally = crate::verdict::Tally::default();
+        for (_, outcome, _) in &self.cases {
+            match outcome {
+                Outcome::Pass => tally.passed += 1,
+                Outcome::Fail => tally.failed += 1,
+                Outcome::Skip => tally.skipped += 1,
+                Outcome::Error => tally.errors += 1,
+            }
+        }
+        tally
+    }
+
+    /// A readable account: the count, the tally, each failure and error, and the ids of the
+    /// others (the first [`crate::report::GROUP_IDS_SHOWN`] of each outcome).
+    pub fn describe(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "catalogue: the baseline was written against {}, this is {}: {} new since {} \
+             (counted with the rest): {}",
+            self.since,
+            self.now,
+            crate::report::plural(self.cases.len(), "case"),
+            self.since,
+            self.tally()
+        );
+        for (id, outcome, what) in &self.cases {
+            if let Some(what) = what {
+                let _ = writeln!(
+                    out,
+                    "  new {}  {}: {}",
+                    outcome_word(*outcome),
+                    crate::report::shown(id),
+                    crate::report::shown(what)
+                );
+            }
+        }
+        for outcome in [Outcome::Pass, Outcome::Skip] {
+            let ids: Vec<&str> = self
+                .cases
+                .iter()
+                .filter(|(_, o, _)| *o == outcome)
+                .map(|(id, _, _)| id.as_str())
+                .collect();
+            if ids.is_empty() {
+                continue;
+            }
+            let shown: Vec<String> = ids
+                .iter()
+                .take(crate::report::GROUP_IDS_SHOWN)
+                .map(|id| crate::report::shown(id).into_owned())
+                .collect();
+            let rest = ids.len() - shown.len();
+            let _ = writeln!(
+                out,
+                "  new {}  {}{}",
+                outcome_word(outcome),
+                shown.join(", "),
+                if rest > 0 {
+                    format!(", and {rest} others")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        out
+    }
+}
+
+fn outcome_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Pass => "pass ",
+        Outcome::Fail => "fail ",
+        Outcome::Skip => "skip ",
+        Outcome::Error => "error",
+    }
 }
 
 impl Comparison {
@@ -132,6 +234,9 @@ impl Comparison {
         }
         for (id, why) in &self.stale {
             let _ = writeln!(out, "  stale entry  {id}: {why}; update the baseline");
+        }
+        if let Some(new_since) = &self.new_since {
+            out.push_str(&new_since.describe());
         }
         out
     }
@@ -174,13 +279,22 @@ impl Baseline {
     pub fn load(path: &Path) -> Result<Baseline, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("{}: cannot read the baseline: {e}", path.display()))?;
-        serde_yaml_ng::from_str(&text).map_err(|e| {
+        let baseline: Baseline = serde_yaml_ng::from_str(&text).map_err(|e| {
             let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
             format!(
                 "{}:{line}:{column}: not a valid baseline: {e}",
                 path.display()
             )
-        })
+        })?;
+        if let Some(version) = &baseline.catalogue_version {
+            version.parse::<Version>().map_err(|e| {
+                format!(
+                    "{}: not a valid baseline: catalogue_version: {e}",
+                    path.display()
+                )
+            })?;
+        }
+        Ok(baseline)
     }
 
     /// The baseline a run calls for: every case that failed or erred, with the assertions that
@@ -205,6 +319,7 @@ impl Baseline {
             .collect();
         Baseline {
             engine: Some(run.engine.to_string()),
+            catalogue_version: run.catalogue_version.map(|v| v.to_string()),
             known_failures,
         }
     }
@@ -226,6 +341,9 @@ impl Baseline {
         );
         if let Some(engine) = &self.engine {
             let _ = writeln!(out, "engine: {}", quote(engine));
+        }
+        if let Some(version) = &self.catalogue_version {
+            let _ = writeln!(out, "catalogue_version: {}", quote(version));
         }
         if self.known_failures.is_empty() {
             out.push_str("known_failures: {}\n");
@@ -251,6 +369,38 @@ impl Baseline {
             }
         }
         out
+    }
+
+    /// The cases of `run` new since the catalogue version the baseline was written against,
+    /// by the record of `catalogue` (the run's): none when either has no version, or the run's
+    /// is not later, or there is no record.
+    ///
+    /// # Errors
+    ///
+    /// A baseline whose `catalogue_version` is not a version.
+    pub fn new_since(&self, run: &Run, catalogue: &Catalogue) -> Result<Option<NewSince>, String> {
+        let Some(written) = &self.catalogue_version else {
+            return Ok(None);
+        };
+        let since: Version = written
+            .parse()
+            .map_err(|e| format!("the baseline's catalogue_version: {e}"))?;
+        let (Some(now), Some(record)) = (run.catalogue_version, catalogue.record()) else {
+            return Ok(None);
+        };
+        if now <= since {
+            return Ok(None);
+        }
+        let cases = run
+            .results
+            .iter()
+            .filter(|(case, _)| record.is_new_since(since, case))
+            .map(|(_, v)| {
+                let what = matches!(v.outcome, Outcome::Fail | Outcome::Error).then(|| summary(v));
+                (v.id.clone(), v.outcome, what)
+            })
+            .collect();
+        Ok(Some(NewSince { since, now, cases }))
     }
 
     /// Compares a run with the baseline. Entries for cases the run did not include are ignored
@@ -495,6 +645,94 @@ mod tests {
         assert_eq!(short, whole);
         assert!(
             serde_yaml_ng::from_str::<Baseline>("known_failures:\n  a/b: { why: x }\n").is_err()
+        );
+    }
+
+    /// A catalogue of version 1.1.0 whose record says `moves/wrong` came with 1.1.0.
+    fn catalogue_of_1_1() -> Catalogue {
+        let record = crate::catalogue::Lock::parse(
+            "release 1.0.0\nrelease 1.1.0\ncase moves/ok 000000000001 1.0.0\n\
+             case moves/wrong 000000000002 1.1.0\n",
+        )
+        .unwrap();
+        catalogue().versioned(Some("1.1.0".parse().unwrap()), Some(record))
+    }
+
+    #[test]
+    fn a_written_baseline_names_its_catalogue_and_an_older_one_still_reads() {
+        let catalogue = catalogue_of_1_1();
+        let run = Run::new(&mut Reference::new(), &catalogue);
+        let written = Baseline::from_run(&run, None);
+        assert_eq!(written.catalogue_version.as_deref(), Some("1.1.0"));
+        let yaml = written.to_yaml();
+        assert!(yaml.contains("\ncatalogue_version: \"1.1.0\"\n"), "{yaml}");
+        assert_eq!(serde_yaml_ng::from_str::<Baseline>(&yaml).unwrap(), written);
+        // A baseline from before catalogues had versions reads, and tells nothing new.
+        let older: Baseline =
+            serde_yaml_ng::from_str("engine: x\nknown_failures:\n  moves/wrong: old\n").unwrap();
+        assert_eq!(older.catalogue_version, None);
+        assert_eq!(older.new_since(&run, &catalogue), Ok(None));
+        // An unversioned catalogue has no version to write.
+        let plain = super::tests::catalogue();
+        let run = Run::new(&mut Reference::new(), &plain);
+        assert_eq!(Baseline::from_run(&run, None).catalogue_version, None);
+        assert!(
+            !Baseline::from_run(&run, None)
+                .to_yaml()
+                .contains("catalogue_version")
+        );
+    }
+
+    #[test]
+    fn a_baseline_of_an_older_catalogue_shows_the_cases_new_since_apart() {
+        let catalogue = catalogue_of_1_1();
+        let run = Run::new(&mut Reference::new(), &catalogue);
+        let baseline = Baseline {
+            catalogue_version: Some("1.0.0".into()),
+            ..Baseline::default()
+        };
+        let mut comparison = baseline.compare(&run, false);
+        comparison.new_since = baseline.new_since(&run, &catalogue).unwrap();
+        let new = comparison
+            .new_since
+            .as_ref()
+            .expect("1.0.0 is older than 1.1.0");
+        assert_eq!(new.since.to_string(), "1.0.0");
+        assert_eq!(new.now.to_string(), "1.1.0");
+        assert_eq!(
+            new.cases
+                .iter()
+                .map(|(id, o, _)| (id.as_str(), *o))
+                .collect::<Vec<_>>(),
+            [("moves/wrong", Outcome::Fail)]
+        );
+        // The new case still counts: its failure is a new failure of the comparison.
+        assert_eq!(comparison.new_failures.len(), 1);
+        let text = comparison.describe();
+        assert!(
+            text.contains(
+                "catalogue: the baseline was written against 1.0.0, this is 1.1.0: 1 case new \
+                 since 1.0.0 (counted with the rest): 0 passed, 1 failed, 0 skipped, 0 errors\n  \
+                 new fail   moves/wrong: move_count: expected 21, actual 20"
+            ),
+            "{text}"
+        );
+        // Against the same version, or with a baseline of a later one, nothing is new.
+        for same in ["1.1.0", "2.0.0"] {
+            let b = Baseline {
+                catalogue_version: Some(same.into()),
+                ..Baseline::default()
+            };
+            assert_eq!(b.new_since(&run, &catalogue), Ok(None), "{same}");
+        }
+        let bad = Baseline {
+            catalogue_version: Some("one".into()),
+            ..Baseline::default()
+        };
+        assert!(
+            bad.new_since(&run, &catalogue)
+                .unwrap_err()
+                .contains("`one` is not a version")
         );
     }
 }

@@ -39,6 +39,8 @@ need() {
 need chess-conformance 'cases/[a-z-]+\.yaml$' 10
 need chess-conformance 'generated/[a-z-]+\.yaml$' 10
 need chess-conformance 'baselines/reference-shakmaty\.yaml$' 1
+need chess-conformance 'cases/VERSION$' 1
+need chess-conformance 'cases/catalogue\.lock$' 1
 need chess-conformance-engines 'protocol/[a-z_]+\.(request|response)\.schema\.json$' \
   "$(ls docs/protocol/*.request.schema.json docs/protocol/*.response.schema.json | wc -l)"
 need chess-conformance-engines 'protocol/common\.schema\.json$' 1

@@ -68,6 +68,8 @@ impl Catalogue {
             Ok(Catalogue {
                 cases: load.cases,
                 retired: load.retired,
+                version: None,
+                record: None,
             })
         } else {
             Err(LoadErrors(load.errors))

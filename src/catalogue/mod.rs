@@ -26,9 +26,13 @@ mod load;
 mod plan;
 mod sources;
 mod validate;
+mod version;
 
 pub use crate::locate::MAX_DEPTH;
 pub use sources::{MAX_FILE_BYTES, RETIRED_FILE, Source};
+pub use version::{
+    Bump, GroupState, LOCK_FILE, Lock, LockedCase, VERSION_FILE, Version, builtin_version, group_of,
+};
 
 use plan::plan;
 use validate::validate;
@@ -197,6 +201,10 @@ impl Origin {
 pub struct Catalogue {
     cases: Vec<LoadedCase>,
     retired: BTreeMap<String, String>,
+    /// The version of the cases: the shipped catalogue's, or a folder's own `VERSION`.
+    version: Option<Version>,
+    /// The record of the versions, beside the version.
+    record: Option<Arc<Lock>>,
 }
 
 /// One problem found while loading.
@@ -284,6 +292,26 @@ impl Catalogue {
         &self.retired
     }
 
+    /// The version of the cases (`cases/VERSION` for the shipped catalogue; a folder given
+    /// to [`Catalogue::load`] alone with its own `VERSION` file gives its); none otherwise.
+    pub fn version(&self) -> Option<Version> {
+        self.version
+    }
+
+    /// The record of the catalogue's versions (`catalogue.lock`, beside the version), which
+    /// says which cases each version added.
+    pub fn record(&self) -> Option<&Lock> {
+        self.record.as_deref()
+    }
+
+    /// The catalogue with this version and record.
+    #[must_use]
+    pub fn versioned(mut self, version: Option<Version>, record: Option<Lock>) -> Catalogue {
+        self.version = version;
+        self.record = record.map(Arc::new);
+        self
+    }
+
     /// The number of cases.
     pub fn len(&self) -> usize {
         self.cases.len()
@@ -331,6 +359,11 @@ impl Catalogue {
         }
         self.cases.extend(other.cases);
         self.retired.extend(other.retired);
+        // Cases of two versions have none.
+        if self.version != other.version {
+            self.version = None;
+            self.record = None;
+        }
         Ok(self)
     }
 }

@@ -43,6 +43,34 @@ pub(super) fn embedded<'a>(
     })
 }
 
+/// A folder's version (`VERSION`) and record (`catalogue.lock`), each if it has one; the
+/// record only with a version.
+fn folder_version(dir: &Path) -> Result<(Option<super::Version>, Option<super::Lock>), LoadError> {
+    let read = |name: &str| -> Result<Option<String>, LoadError> {
+        let path = dir.join(name);
+        if !path.is_file() {
+            return Ok(None);
+        }
+        read_case_file(&path).map(Some)
+    };
+    let Some(text) = read(super::VERSION_FILE)? else {
+        return Ok((None, None));
+    };
+    let version_path = dir.join(super::VERSION_FILE);
+    let version = super::Version::of_file(&text)
+        .map_err(|e| file_error(&version_path, format!("{e}: the folder's version")))?;
+    let record = match read(super::LOCK_FILE)? {
+        None => None,
+        Some(text) => Some(super::Lock::parse(&text).map_err(|e| {
+            file_error(
+                &dir.join(super::LOCK_FILE),
+                format!("not a record of the catalogue's versions: {e}"),
+            )
+        })?),
+    };
+    Ok((Some(version), record))
+}
+
 /// The threads the loader reads files on by default: as many as the machine runs at once.
 pub(super) fn default_threads() -> NonZeroUsize {
     std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
@@ -68,6 +96,7 @@ impl Catalogue {
     pub fn builtin_on(threads: NonZeroUsize) -> Result<Catalogue, LoadErrors> {
         let retired = embedded(builtin::RETIRED.iter());
         Catalogue::from_sources_on(embedded(builtin_case_files()), retired, threads)
+            .map(Catalogue::builtin_versioned)
     }
 
     /// The shipped cases whose id contains `filter` (all when there is none) and whose origin
@@ -102,7 +131,8 @@ impl Catalogue {
         Ok(match origin {
             None => catalogue,
             Some(origin) => catalogue.retain(|c| c.origin == origin),
-        })
+        }
+        .builtin_versioned())
     }
 
     /// The one shipped case with this id (none if there is no such case), loaded at a fraction
@@ -128,6 +158,12 @@ impl Catalogue {
             |case| case == id,
             default_threads(),
         )
+        .map(Catalogue::builtin_versioned)
+    }
+
+    /// The catalogue with the shipped version and record.
+    fn builtin_versioned(self) -> Catalogue {
+        self.versioned(super::builtin_version(), super::Lock::builtin())
     }
 
     /// Loads case files from paths: a file is read as one case file, a folder for its `*.yaml`
@@ -195,8 +231,18 @@ impl Catalogue {
                 }
             }
         }
+        // One folder given alone may say its version (and keep its record) beside its cases.
+        let (version, record) = match paths {
+            [path] if path.as_ref().is_dir() => {
+                folder_version(path.as_ref()).unwrap_or_else(|error| {
+                    errors.push(error);
+                    (None, None)
+                })
+            }
+            _ => (None, None),
+        };
         match Catalogue::from_sources(sources, retired) {
-            Ok(catalogue) if errors.is_empty() => Ok(catalogue),
+            Ok(catalogue) if errors.is_empty() => Ok(catalogue.versioned(version, record)),
             Ok(_) => Err(LoadErrors(errors)),
             Err(LoadErrors(more)) => {
                 errors.extend(more);

@@ -22,7 +22,8 @@ use crate::vocabulary::Variant;
 pub struct Report {
     /// The engine checked.
     pub engine: Identity,
-    /// The version of the catalogue the cases came from; none yet (absent from the JSON).
+    /// The version of the catalogue the cases came from (`cases/VERSION`, or a `--cases`
+    /// folder's own); absent from the JSON when unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub catalogue_version: Option<String>,
     /// The counts of outcomes.
@@ -135,7 +136,7 @@ impl Report {
     pub fn new(run: &Run) -> Report {
         let mut report = Report {
             engine: run.engine.clone(),
-            catalogue_version: None,
+            catalogue_version: run.catalogue_version.map(|v| v.to_string()),
             summary: run.tally(),
             areas: run.by_area().into_iter().collect(),
             verdicts: run

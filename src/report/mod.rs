@@ -23,6 +23,8 @@ pub struct Run<'c> {
     pub engine: Identity,
     /// The cases, paired with their verdicts.
     pub results: Vec<(&'c LoadedCase, Verdict)>,
+    /// The version of the catalogue the cases came from ([`Catalogue::version`]), if known.
+    pub catalogue_version: Option<crate::catalogue::Version>,
 }
 
 impl<'c> Run<'c> {
@@ -53,6 +55,7 @@ impl<'c> Run<'c> {
         Run {
             engine: identity,
             results,
+            catalogue_version: catalogue.version(),
         }
     }
 
@@ -73,7 +76,15 @@ impl<'c> Run<'c> {
                 None => not_run.push(case.case.id.clone()),
             }
         }
-        (Run { engine, results }, not_run)
+        let catalogue_version = catalogue.version();
+        (
+            Run {
+                engine,
+                results,
+                catalogue_version,
+            },
+            not_run,
+        )
     }
 
     /// The counts of outcomes.
@@ -313,7 +324,12 @@ pub fn text_painted(run: &Run, detail: Detail, extra: &str, paint: Paint) -> Str
     if !extra.is_empty() {
         let _ = write!(out, "\n{extra}");
     }
-    let _ = writeln!(out, "\n{}", paint.tally(&tally));
+    // The footer: the catalogue's version, then the tally, the last line (as scripts read it).
+    out.push('\n');
+    if let Some(version) = run.catalogue_version {
+        let _ = writeln!(out, "catalogue version {version}");
+    }
+    let _ = writeln!(out, "{}", paint.tally(&tally));
     out
 }
 
@@ -546,6 +562,9 @@ fn markdown_detailed(run: &Run, every_case: bool) -> String {
         "## chess-conformance: {}\n",
         markdown_cell(&run.engine.to_string())
     );
+    if let Some(version) = run.catalogue_version {
+        let _ = writeln!(out, "Catalogue version `{version}`.\n");
+    }
     let _ = writeln!(out, "| area | pass | fail | skip | error |");
     let _ = writeln!(out, "|---|---:|---:|---:|---:|");
     for (area, t) in run.by_area() {
@@ -789,5 +808,38 @@ mod tests {
             without_panic_message("perft 9: no answer"),
             "perft 9: no answer"
         );
+    }
+
+    #[test]
+    fn every_report_names_the_catalogue_version_and_none_when_unknown() {
+        let text = "cases:\n  - id: moves/ok\n    title: t\n    rule: '3.10.1'\n    fen: 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n    expect: { move_count: 5 }\n";
+        let plain = crate::Catalogue::from_sources(
+            [crate::catalogue::Source {
+                name: "moves.yaml".into(),
+                text: text.into(),
+            }],
+            [],
+        )
+        .unwrap();
+        let versioned = plain
+            .clone()
+            .versioned(Some("3.4.5".parse().unwrap()), None);
+        let run = super::Run::new(&mut crate::Reference::new(), &versioned);
+        let text = super::text(&run, super::Detail::Normal);
+        assert!(
+            text.ends_with("\ncatalogue version 3.4.5\n1 passed, 0 failed, 0 skipped, 0 errors\n"),
+            "{text}"
+        );
+        let markdown = super::markdown(&run);
+        assert!(
+            markdown.contains("\n\nCatalogue version `3.4.5`.\n\n| area |"),
+            "{markdown}"
+        );
+        let json: serde_json::Value = serde_json::from_str(&super::json(&run)).unwrap();
+        assert_eq!(json["catalogue_version"], "3.4.5");
+        let run = super::Run::new(&mut crate::Reference::new(), &plain);
+        assert!(!super::text(&run, super::Detail::Normal).contains("catalogue version"));
+        assert!(!super::markdown(&run).contains("Catalogue version"));
+        assert!(!super::json(&run).contains("catalogue_version"));
     }
 }

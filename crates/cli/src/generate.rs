@@ -44,7 +44,24 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode, BadInput> {
     }
     let (output, generation) = built.map_err(|e| BadInput(format!("error: {e}")))?;
     let total: usize = generation.areas.values().map(Vec::len).sum();
+    // The catalogue's version, record and changelog (cases/VERSION, catalogue.lock, CHANGELOG.md).
+    let record = generate::version::record(&args.cases, &generation);
     if args.check {
+        match record.as_ref().map(|r| r.stale()) {
+            Ok(stale) if stale.is_empty() => {}
+            Ok(stale) => {
+                crate::print::err(format_args!(
+                    "{} is stale in {}: run `chess-conformance generate`\n",
+                    stale.join(" and "),
+                    args.cases.display()
+                ));
+                return Ok(ExitCode::from(1));
+            }
+            Err(e) => {
+                crate::print::err(format_args!("error: {e}\n"));
+                return Ok(ExitCode::from(1));
+            }
+        }
         let stale = generate::stale(&output, &args.out);
         if stale.is_empty() {
             crate::print::out(format_args!(
@@ -68,6 +85,21 @@ pub fn generate(args: &GenerateArgs) -> Result<ExitCode, BadInput> {
     }
     generate::write(&output, &args.out)
         .map_err(|e| BadInput(format!("error: cannot write {}: {e}", args.out.display())))?;
+    let record = match record {
+        Ok(record) => record,
+        Err(e) => {
+            crate::print::err(format_args!("error: {e}\n"));
+            return Ok(ExitCode::from(1));
+        }
+    };
+    for (name, text) in [
+        (generate::version::LOCK_FILE, &record.lock),
+        (generate::version::CHANGELOG_FILE, &record.changelog),
+    ] {
+        let path = args.cases.join(name);
+        crate::write::atomically(&path, text.as_bytes())
+            .map_err(|e| BadInput(format!("error: cannot write {}: {e}", path.display())))?;
+    }
     for area in AREAS {
         let n = generation.areas.get(area).map_or(0, Vec::len);
         crate::print::out(format_args!("{area:<22} {n:>6}\n"))?;

@@ -7,7 +7,7 @@ use chess_conformance::{Outcome, Run};
 /// The JUnit XML report: one test suite per rule area, one test case per case (named by its
 /// id, class name the area), failures and errors with their message and the verdict's text,
 /// skips with their reason, a pass with assertions skipped with them in its output. For CI
-/// systems that read JUnit. Text from engines and case files has its control characters escaped
+/// systems that read JUnit; each suite's properties give the catalogue's version. Text from engines and case files has its control characters escaped
 /// (XML 1.0 allows none of them, even as a character reference).
 ///
 /// # Errors
@@ -22,6 +22,13 @@ pub fn junit(run: &Run) -> Result<String, String> {
     ));
     for (area, _) in run.by_area() {
         let mut suite = TestSuite::new(area.clone());
+        if let Some(version) = run.catalogue_version {
+            // Each suite says which catalogue its cases came from (JUnit's `<properties>`).
+            suite.add_property(quick_junit::Property::new(
+                "catalogue_version",
+                version.to_string(),
+            ));
+        }
         for (case, verdict) in run.results.iter().filter(|(_, v)| v.area == area) {
             let status = match verdict.outcome {
                 Outcome::Pass => TestCaseStatus::success(),

@@ -69,6 +69,7 @@ fn certify(
     args: &MatrixArgs,
     partial: bool,
     stem: &str,
+    catalogue: &Catalogue,
 ) -> Result<Done, BadInput> {
     let name = format!("{stem}.yaml");
     let identity = match stopped {
@@ -126,7 +127,9 @@ fn certify(
                     dir.join(&name).display()
                 ))
             })?;
-            (None, Some(baseline.compare(run, partial)))
+            let mut comparison = baseline.compare(run, partial);
+            comparison.new_since = baseline.new_since(run, catalogue).map_err(BadInput)?;
+            (None, Some(comparison))
         }
         (None, Some(dir)) => {
             let previous = load(dir)?;
@@ -338,7 +341,9 @@ fn check(
         )
         .map(|(run, stem)| {
             run.map(|run| {
-                run.and_then(|(run, stopped)| certify(&run, stopped.as_ref(), args, partial, stem))
+                run.and_then(|(run, stopped)| {
+                    certify(&run, stopped.as_ref(), args, partial, stem, catalogue)
+                })
             })
         })
         .collect()

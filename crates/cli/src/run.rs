@@ -107,7 +107,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     let (run, stopped) = check(args, engine, &catalogue)?;
     // An interrupted run is compared as a partial one: what it did not reach is not stale.
     let partial = !args.selection.is_whole_builtin() || stopped.is_some();
-    let comparison = baseline.as_ref().map(|b| b.compare(&run, partial));
+    let mut comparison = baseline.as_ref().map(|b| b.compare(&run, partial));
+    if let (Some(baseline), Some(comparison)) = (&baseline, &mut comparison) {
+        // A baseline of an older catalogue: the cases added since are shown apart.
+        comparison.new_since = baseline.new_since(&run, &catalogue).map_err(BadInput)?;
+    }
     let mut account = comparison
         .as_ref()
         .map(|c| c.describe())

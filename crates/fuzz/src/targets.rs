@@ -50,6 +50,7 @@ fn reports(engine: Identity, case: &LoadedCase, verdict: Verdict) {
     let run = Run {
         engine,
         results: vec![(case, verdict)],
+        catalogue_version: None,
     };
     let _ = report::text(&run, Detail::Verbose);
     let _ = report::json(&run);

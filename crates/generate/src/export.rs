@@ -22,7 +22,9 @@ use chess_conformance::Variant;
 use chess_conformance::catalogue::{Catalogue, Origin};
 use chess_conformance::replay::Replay;
 
-/// The JSON export: file name (`<area>.json`) to contents, areas sorted by name.
+/// The JSON export: file name (`<area>.json`) to contents, areas sorted by name; each file's
+/// description names the catalogue's version, when it has one (the schema allows no other
+/// top-level field).
 pub fn json_files(catalogue: &Catalogue) -> Vec<(String, Vec<u8>)> {
     let mut areas: BTreeMap<&str, Vec<&chess_conformance::LoadedCase>> = BTreeMap::new();
     for c in catalogue.cases() {
@@ -35,9 +37,13 @@ pub fn json_files(catalogue: &Catalogue) -> Vec<(String, Vec<u8>)> {
                 .iter()
                 .filter(|c| c.origin == Origin::HandWritten)
                 .count();
+            let version = catalogue
+                .version()
+                .map(|v| format!(", version {v}"))
+                .unwrap_or_default();
             let description = format!(
-                "The rule area `{area}` of the chess-conformance catalogue: {hand} hand-written \
-                 and {} generated cases.",
+                "The rule area `{area}` of the chess-conformance catalogue{version}: {hand} \
+                 hand-written and {} generated cases.",
                 cases.len() - hand
             );
             let mut out = String::from("{\"description\": ");

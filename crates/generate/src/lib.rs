@@ -31,6 +31,7 @@ pub mod schema;
 pub mod symmetry;
 pub mod twin960;
 mod validate;
+pub mod version;
 mod yaml;
 
 pub use area::{AREAS, Area};
@@ -349,7 +350,9 @@ pub fn build(cases: &Path) -> Result<(Output, Generation), GenerateError> {
         .iter()
         .map(|(area, cases)| (area.clone(), yaml_file(area, cases)))
         .collect();
-    let all = validate(&sources, &generation, &yaml)?;
+    // The exports name the version of the cases they carry.
+    let version = version::folder_version(cases).map_err(GenerateError)?;
+    let all = validate(&sources, &generation, &yaml)?.versioned(Some(version), None);
 
     let mut output = Output::default();
     for (area, text) in &yaml {
@@ -359,7 +362,7 @@ pub fn build(cases: &Path) -> Result<(Output, Generation), GenerateError> {
     }
     output.files.insert(
         "schema/cases.schema.json".into(),
-        schema::schema_json().into_bytes(),
+        schema::schema_json_of(Some(version)).into_bytes(),
     );
     for (name, bytes) in export::json_files(&all) {
         output.files.insert(format!("json/{name}"), bytes);

@@ -11,15 +11,27 @@ use chess_conformance::case::CaseFile;
 /// Where the schema is published, relative to the repository.
 pub const PATH: &str = "generated/schema/cases.schema.json";
 
-/// The schema as pretty-printed JSON, newline-terminated.
+/// The schema as pretty-printed JSON, newline-terminated, naming the shipped catalogue's version.
 pub fn schema_json() -> String {
+    schema_json_of(chess_conformance::catalogue::builtin_version())
+}
+
+/// The schema as pretty-printed JSON, newline-terminated; its description names `version`, the
+/// catalogue's it is published with, when there is one.
+pub fn schema_json_of(version: Option<chess_conformance::catalogue::Version>) -> String {
     let mut schema = schemars::schema_for!(CaseFile);
     schema.insert("title".into(), "chess-conformance case file".into());
+    let version = version
+        .map(|v| format!(" Published with version {v} of the catalogue."))
+        .unwrap_or_default();
     schema.insert(
         "description".into(),
-        "A file of chess-conformance cases: one rule area, each case a position (FEN and UCI \
-         history) and what a correct implementation must answer about it. See docs/CASES.md."
-            .into(),
+        format!(
+            "A file of chess-conformance cases: one rule area, each case a position (FEN and UCI \
+             history) and what a correct implementation must answer about it. See docs/CASES.md.\
+             {version}"
+        )
+        .into(),
     );
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
     text.push('\n');

@@ -131,3 +131,37 @@ fn chess960_cases_are_played_as_chess960_and_mined_from_every_start() {
         .collect();
     assert!(starts.len() >= 500, "mined from {} starts", starts.len());
 }
+
+/// The catalogue's record and changelog (cases/catalogue.lock, cases/CHANGELOG.md) are those of
+/// cases/VERSION and the cases now: a case added, changed or retired without a bump of the right
+/// kind, or a bump not recorded by `generate`, fails here, saying what to do (`generate --check`
+/// says the same in CI, from a fresh generation).
+#[test]
+fn the_record_and_changelog_are_those_of_the_version_and_the_cases() {
+    use chess_conformance::catalogue::Lock;
+    use chess_conformance_generate::version::{self, Current};
+    let cases = std::path::Path::new(ROOT).join("cases");
+    let all = Catalogue::builtin().unwrap();
+    let hand = all.clone().retain(|c| c.origin == Origin::HandWritten);
+    let generated = all
+        .cases()
+        .iter()
+        .filter(|c| c.origin == Origin::Generated)
+        .map(|c| c.case.id.as_str());
+    let current = Current::from_ids(&hand, generated);
+    let on_disk = std::fs::read_to_string(cases.join(version::LOCK_FILE)).unwrap();
+    let lock = Lock::parse(&on_disk).unwrap();
+    let wanted = version::folder_version(&cases).unwrap();
+    let advanced =
+        version::advance(Some(&lock), wanted, &current).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        advanced == lock,
+        "cases/VERSION says {wanted}, cases/catalogue.lock records {}: run `chess-conformance generate`",
+        lock.version
+    );
+    let changelog = std::fs::read_to_string(cases.join(version::CHANGELOG_FILE)).unwrap();
+    assert!(
+        changelog == version::changelog(&lock),
+        "cases/CHANGELOG.md is stale: run `chess-conformance generate`"
+    );
+}
