@@ -182,7 +182,9 @@ impl CaseChange {
         let bad = |s: &Option<Seen>| s.as_ref().is_some_and(|s| is_bad(s.outcome));
         match self.change {
             Change::Broken | Change::FailingDifferently => true,
-            Change::SkipChanged | Change::Added => bad(&self.new),
+            // A skip now asked and failing; not a failure as before with other skips.
+            Change::SkipChanged => bad(&self.new) && !bad(&self.old),
+            Change::Added => bad(&self.new),
             Change::Fixed | Change::Removed => false,
         }
     }
@@ -306,7 +308,12 @@ fn expectation(verdict: &Verdict) -> Vec<(&str, &str)> {
 }
 
 /// How a case shared by both reports changed, if it did.
-fn change(old: &Verdict, new: &Verdict, old_cause: Option<&str>, new_cause: Option<&str>) -> Option<Change> {
+fn change(
+    old: &Verdict,
+    new: &Verdict,
+    old_cause: Option<&str>,
+    new_cause: Option<&str>,
+) -> Option<Change> {
     use Outcome::{Pass, Skip};
     match (old.outcome, new.outcome) {
         (o, Pass) if is_bad(o) => Some(Change::Fixed),
@@ -340,17 +347,19 @@ fn telling<'v>(verdict: &'v Verdict, other: Option<&Verdict>) -> Option<&'v Chec
 /// What the diff says of `verdict` (compared with `other`, the same case in the other report).
 fn seen(verdict: &Verdict, other: Option<&Verdict>, cause: Option<&(String, String)>) -> Seen {
     let what = match verdict.outcome {
-        Outcome::Fail | Outcome::Error => telling(verdict, other).map(|check| match check.outcome {
-            Outcome::Error => format!(
-                "{}: {}",
-                check.assertion,
-                check.reason.as_deref().unwrap_or("no reason given")
-            ),
-            _ => format!(
-                "{}: expected {}, actual {}",
-                check.assertion, check.expected, check.actual
-            ),
-        }),
+        Outcome::Fail | Outcome::Error => {
+            telling(verdict, other).map(|check| match check.outcome {
+                Outcome::Error => format!(
+                    "{}: {}",
+                    check.assertion,
+                    check.reason.as_deref().unwrap_or("no reason given")
+                ),
+                _ => format!(
+                    "{}: expected {}, actual {}",
+                    check.assertion, check.expected, check.actual
+                ),
+            })
+        }
         Outcome::Skip => verdict.reason.clone(),
         Outcome::Pass => None,
     };
@@ -520,7 +529,13 @@ fn areas(old: &Report, new: &Report, cases: &[CaseChange]) -> Vec<AreaRow> {
 }
 
 /// What the reader must know to read the counts.
-fn notes(old: &Side, new: &Side, compared: usize, counts: &Counts, not_reached: usize) -> Vec<String> {
+fn notes(
+    old: &Side,
+    new: &Side,
+    compared: usize,
+    counts: &Counts,
+    not_reached: usize,
+) -> Vec<String> {
     let mut notes = Vec::new();
     if old.catalogue_version != new.catalogue_version {
         notes.push(format!(
@@ -549,6 +564,3 @@ fn notes(old: &Side, new: &Side, compared: usize, counts: &Counts, not_reached: 
     }
     notes
 }
-
-#[cfg(test)]
-mod tests;

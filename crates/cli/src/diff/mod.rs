@@ -8,8 +8,10 @@
 
 mod compare;
 mod render;
+#[cfg(test)]
+mod tests;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -84,6 +86,7 @@ enum FailOn {
 pub fn diff(args: &DiffArgs) -> Result<ExitCode, BadInput> {
     let outputs = outputs(args);
     crate::output::check(&outputs, &[])?;
+    not_over_a_report(&outputs, [&args.old, &args.new])?;
     let old = crate::report_file::read(&args.old)?;
     let new = crate::report_file::read(&args.new)?;
     let diff = compare::compare(
@@ -119,6 +122,27 @@ pub fn diff(args: &DiffArgs) -> Result<ExitCode, BadInput> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Refuses an output file that is one of the reports read: the diff would replace it.
+fn not_over_a_report(outputs: &[Output<Format>], reports: [&Path; 2]) -> Result<(), BadInput> {
+    let reports: Vec<PathBuf> = reports
+        .iter()
+        .filter_map(|p| p.canonicalize().ok())
+        .collect();
+    for output in outputs {
+        let Destination::File(path) = &output.to else {
+            continue;
+        };
+        if path.canonicalize().is_ok_and(|p| reports.contains(&p)) {
+            return Err(BadInput(format!(
+                "{}: it is a report the diff reads; write the {} report to another file",
+                path.display(),
+                crate::output::format_name(&output.format)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The reports asked for: `--output`'s and `--format`'s; the text on standard output when

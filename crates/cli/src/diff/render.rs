@@ -121,7 +121,11 @@ pub(crate) fn markdown(diff: &Diff, limit: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "### chess-conformance diff: {}\n", headline(diff));
     let side = |s: &super::compare::Side| {
-        format!("{} ({})", markdown_cell(&s.engine), markdown_cell(&s.catalogue()))
+        format!(
+            "{} ({})",
+            markdown_cell(&s.engine),
+            markdown_cell(&s.catalogue())
+        )
     };
     let counts: Vec<String> = Change::ALL
         .iter()
