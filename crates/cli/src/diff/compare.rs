@@ -334,14 +334,20 @@ fn change(
     }
 }
 
-/// The first check of `outcome` that `other` does not have so (the difference), else the
-/// first of `outcome`.
+/// The check that tells what went wrong: of the case's outcome (an erring case's error, not a
+/// failure beside it), the first that `other` does not have so (the difference), else the
+/// first.
 fn telling<'v>(verdict: &'v Verdict, other: Option<&Verdict>) -> Option<&'v Check> {
-    let bad = || verdict.checks.iter().filter(|c| is_bad(c.outcome));
+    let of_outcome = || {
+        verdict
+            .checks
+            .iter()
+            .filter(|c| c.outcome == verdict.outcome)
+    };
     let other_failing = other.map(failing).unwrap_or_default();
-    bad()
+    of_outcome()
         .find(|c| !other_failing.contains(&(c.assertion.as_str(), c.outcome)))
-        .or_else(|| bad().next())
+        .or_else(|| of_outcome().next())
 }
 
 /// What the diff says of `verdict` (compared with `other`, the same case in the other report).

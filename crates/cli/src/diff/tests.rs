@@ -567,3 +567,20 @@ fn a_long_answer_is_cut() {
     // The JSON has it whole.
     assert!(render::json(&diff).contains(&long));
 }
+
+#[test]
+fn an_erring_case_tells_its_error_not_a_failure_beside_it() {
+    let diff = diff_of(
+        &[case("a/x", vec![pass("legal"), pass("after e1g1")])],
+        &[case(
+            "a/x",
+            vec![
+                fail("legal", "not legal: [e1g1]"),
+                error("after e1g1", "refused"),
+            ],
+        )],
+    );
+    let now = diff.cases[0].new.as_ref().unwrap();
+    assert_eq!(now.outcome, Outcome::Error);
+    assert_eq!(now.what.as_deref(), Some("after e1g1: refused"));
+}

@@ -439,3 +439,36 @@ fn a_report_that_cannot_be_read_is_named_with_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The README's sample ("Reading a diff") is what the command prints, the catalogue's version
+/// aside (a report says it once the catalogue has one).
+#[test]
+fn the_readmes_sample_is_what_diff_prints() {
+    const COMMAND: &str = "$ chess-conformance diff before.json after.json --limit 1\n";
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let start = readme.find(COMMAND).expect("the README shows a diff") + COMMAND.len();
+    let sample = &readme[start..start + readme[start..].find("```").unwrap()];
+    let dir = scratch("diff-readme");
+    run_json(&dir, "before", "reference", "promotion/");
+    run_json(&dir, "after", "mutant:no-knight-promotion", "promotion/");
+    let out = Command::new(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(["diff", "before.json", "after.json", "--limit", "1"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    // `, catalogue 1.0.0, ` or `, catalogue version unknown, `: the version's words.
+    let versionless = |text: &str| -> String {
+        text.lines()
+            .map(|line| match line.split_once(", catalogue ") {
+                Some((head, tail)) => {
+                    let rest = tail.split_once(", ").map_or("", |(_, rest)| rest);
+                    format!("{head}, catalogue V, {rest}\n")
+                }
+                None => format!("{line}\n"),
+            })
+            .collect()
+    };
+    assert_eq!(versionless(&text(&out.stdout)), versionless(sample));
+    let _ = std::fs::remove_dir_all(&dir);
+}
