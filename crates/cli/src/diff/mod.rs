@@ -28,7 +28,8 @@ outcome or for another cause), fixed (failed or erred, now passes), skips change
 asked, or the reverse; or skipped otherwise). Cases only NEW has are added, only OLD has are \
 removed. Reports of different catalogue versions (their `catalogue_version`) are compared on \
 the cases both have, and the report says so; a report of an interrupted run is compared on \
-the cases it ran, with a note.",
+the cases it ran, with a note.\n\nExit codes: 0 nothing changed as --fail-on counts it, 1 it did (by \
+default: a case broke), 2 a report that cannot be read or bad usage.",
     after_help = "Exit codes: 0 nothing changed as --fail-on counts it, 1 it did (by \
 default: a case broke), 2 a report that cannot be read or bad usage."
 )]
