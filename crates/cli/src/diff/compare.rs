@@ -25,7 +25,7 @@ pub(crate) enum Change {
     Fixed,
     /// It was skipped and now is asked (or the reverse), or it is skipped for another reason,
     /// or other assertions of it are skipped.
-    SkipChanged,
+    SkipsChanged,
     /// Only the newer report has it.
     Added,
     /// Only the older report has it.
@@ -38,7 +38,7 @@ impl Change {
         Change::Broken,
         Change::FailingDifferently,
         Change::Fixed,
-        Change::SkipChanged,
+        Change::SkipsChanged,
         Change::Added,
         Change::Removed,
     ];
@@ -49,7 +49,7 @@ impl Change {
             Change::Broken => "broken",
             Change::FailingDifferently => "failing differently",
             Change::Fixed => "fixed",
-            Change::SkipChanged => "skips changed",
+            Change::SkipsChanged => "skips changed",
             Change::Added => "added",
             Change::Removed => "removed",
         }
@@ -80,7 +80,7 @@ impl Counts {
             Change::Broken => self.broken,
             Change::FailingDifferently => self.failing_differently,
             Change::Fixed => self.fixed,
-            Change::SkipChanged => self.skips_changed,
+            Change::SkipsChanged => self.skips_changed,
             Change::Added => self.added,
             Change::Removed => self.removed,
         }
@@ -91,7 +91,7 @@ impl Counts {
             Change::Broken => &mut self.broken,
             Change::FailingDifferently => &mut self.failing_differently,
             Change::Fixed => &mut self.fixed,
-            Change::SkipChanged => &mut self.skips_changed,
+            Change::SkipsChanged => &mut self.skips_changed,
             Change::Added => &mut self.added,
             Change::Removed => &mut self.removed,
         } += 1;
@@ -183,7 +183,7 @@ impl CaseChange {
         match self.change {
             Change::Broken | Change::FailingDifferently => true,
             // A skip now asked and failing; not a failure as before with other skips.
-            Change::SkipChanged => bad(&self.new) && !bad(&self.old),
+            Change::SkipsChanged => bad(&self.new) && !bad(&self.old),
             Change::Added => bad(&self.new),
             Change::Fixed | Change::Removed => false,
         }
@@ -322,15 +322,15 @@ fn change(
             if failing(old) != failing(new) || old_cause != new_cause {
                 Some(Change::FailingDifferently)
             } else if skipped(old) != skipped(new) {
-                Some(Change::SkipChanged)
+                Some(Change::SkipsChanged)
             } else {
                 None
             }
         }
-        (Skip, Skip) => (old.reason != new.reason).then_some(Change::SkipChanged),
-        (Skip, _) | (_, Skip) => Some(Change::SkipChanged),
+        (Skip, Skip) => (old.reason != new.reason).then_some(Change::SkipsChanged),
+        (Skip, _) | (_, Skip) => Some(Change::SkipsChanged),
         // Passed both times.
-        _ => (skipped(old) != skipped(new)).then_some(Change::SkipChanged),
+        _ => (skipped(old) != skipped(new)).then_some(Change::SkipsChanged),
     }
 }
 
