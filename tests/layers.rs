@@ -455,7 +455,7 @@ fn workspace() -> PathBuf {
 /// The command's subcommands: each a module the dispatch routes to.
 const SUBCOMMANDS: &[&str] = &[
     "run", "list", "show", "matrix", "mutants", "generate", "export", "report", "init", "fuzz",
-    "winnable",
+    "winnable", "diff",
 ];
 
 #[test]

@@ -666,7 +666,7 @@ fn markdown_detailed(run: &Run, every_case: bool) -> String {
 /// Text made safe inside a code span of a Markdown table cell (a case id): no backtick closes
 /// the span early and no `|` ends the cell; nothing else is escaped, since a code span shows a
 /// backslash or an entity as written (an id's `_` must stay `_`, not become `\_`).
-fn markdown_code(text: &str) -> String {
+pub fn markdown_code(text: &str) -> String {
     shown(text)
         .replace('`', "'")
         .replace('|', "\\|")

@@ -9,7 +9,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use crate::error::BadInput;
-use crate::{export, fuzz, generate, init, list, matrix, mutants, report, run, show, winnable};
+use crate::{
+    diff, export, fuzz, generate, init, list, matrix, mutants, report, run, show, winnable,
+};
 
 /// Certify chess implementations against the rules of chess (FIDE Laws), case by case.
 #[derive(Debug, Parser)]
@@ -47,6 +49,10 @@ enum Command {
     /// Write a static site (opens from `file://`) from runs' JSON reports: rule areas by
     /// engines, a page per engine and a page per case with its boards and answers.
     Report(report::ReportArgs),
+    /// Compare two runs' JSON reports (before and after a change, two versions, two engines):
+    /// the cases fixed, broken, failing differently, skipped otherwise, added and removed, by
+    /// rule area; text, Markdown for a pull-request comment, or JSON. Exit 1 when a case broke.
+    Diff(diff::DiffArgs),
     /// Export the catalogue for other languages: JSON per rule area, or EPD of the perft cases.
     Export(export::ExportArgs),
     /// Write a starting shim for your library (Python, JavaScript or Rust): every question
@@ -74,7 +80,7 @@ enum Command {
 #[derive(Debug, Args)]
 struct HelpArgs {
     /// The subcommand to explain (run, list, show, matrix, mutants, fuzz, generate, export,
-    /// report, init, winnable).
+    /// report, diff, init, winnable).
     #[arg(value_name = "SUBCOMMAND")]
     command: Option<String>,
 }
@@ -121,6 +127,7 @@ pub fn main() -> ExitCode {
         Command::Generate(args) => generate::generate(&args),
         Command::Export(args) => export::export(&args),
         Command::Report(args) => report::report(&args),
+        Command::Diff(args) => diff::diff(&args),
         Command::Init(args) => init::init(&args),
         Command::Fuzz(args) => fuzz::fuzz(&args),
         Command::Winnable(args) => winnable::winnable(&args),

@@ -3,15 +3,16 @@
 //! Three layers, no circle (`tests/layers.rs` checks it): `dispatch.rs` parses the command line
 //! and routes it, the only file that names a subcommand; the subcommands (`run.rs`, `list.rs`,
 //! `show.rs`, `matrix.rs`, `mutants.rs`, `generate.rs`, `export.rs`, `report/`, `init.rs`,
-//! `fuzz/`, `winnable.rs`) name neither the dispatch nor each other; what they share names
+//! `fuzz/`, `winnable.rs`, `diff/`) name neither the dispatch nor each other; what they share names
 //! none of them. Shared: `error.rs` (`BadInput`, exit code 2), `selection.rs` (which cases),
 //! `engine_options.rs` (`--engine` made an engine, the options of engines in other processes,
 //! `--jobs`), `output.rs` (files checked writable before a run), `text.rs` (`plural`, file
 //! names), `score.rs` (the mutation score), `registry.rs` (`--engine` specs), `pool.rs` (engines
 //! on worker threads), `junit.rs` (JUnit XML), `progress.rs` (bars, colour), `print.rs` (stdout
 //! and stderr, a closed pipe ending the output quietly), `interrupt.rs` (SIGINT, SIGTERM),
-//! `write.rs` (files written atomically).
+//! `write.rs` (files written atomically), `report_file.rs` (a run's JSON report read).
 
+mod diff;
 mod dispatch;
 mod engine_options;
 mod error;
@@ -30,6 +31,7 @@ mod print;
 mod progress;
 mod registry;
 mod report;
+mod report_file;
 mod run;
 mod score;
 mod selection;
