@@ -46,6 +46,11 @@ pub struct MatrixArgs {
     /// cases so far).
     #[arg(long, value_name = "DIR")]
     write_listings: Option<PathBuf>,
+    /// Name each engine's files (baseline, report, listing) by its name and version,
+    /// `NAME-VERSION` (`python-chess-1-0-0.yaml`), not its name alone: for several versions of
+    /// one library in one matrix (their reports make a history in `report --html`).
+    #[arg(long)]
+    version_names: bool,
     /// How many engine instances check cases at once, shared between the engines (default: the
     /// number of CPUs; at most 256); the table and baselines are the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
@@ -67,7 +72,12 @@ fn certify(
     args: &MatrixArgs,
     partial: bool,
 ) -> Result<Done, BadInput> {
-    let name = baseline_name(&run.engine.name);
+    // `--version-names`: the version in the name, so that versions of one library stay apart.
+    let name = baseline_name(&if args.version_names {
+        run.engine.to_string()
+    } else {
+        run.engine.name.clone()
+    });
     let identity = match stopped {
         Some(s) => format!("{} (interrupted after {} cases)", run.engine, s.run),
         None => run.engine.to_string(),
