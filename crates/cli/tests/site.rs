@@ -11,6 +11,8 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+#[path = "site/history.rs"]
+mod history;
 #[path = "site/names.rs"]
 mod names;
 

@@ -47,7 +47,7 @@ pub(crate) fn latest(engines: &[EngineRun]) -> Vec<&EngineRun> {
     shown
 }
 
-/// ` <a class="versions" href="...#history">and 3 older versions</a>` after a library's name on
+/// ` <a class="versions" href="...#history">history: 3 older versions</a>` after a library's name on
 /// the index, for a library with more than one version; nothing otherwise.
 pub(crate) fn older_note(site: &Site, engine: &EngineRun) -> String {
     let older = versions_of(&site.engines, &engine.report.engine.name).len() - 1;
@@ -55,9 +55,9 @@ pub(crate) fn older_note(site: &Site, engine: &EngineRun) -> String {
         return String::new();
     }
     format!(
-        " <a class=\"versions\" href=\"engines/{}.html#history\">history: {} older</a>",
+        " <a class=\"versions\" href=\"engines/{}.html#history\">history: {}</a>",
         engine.slug,
-        crate::text::plural(older, "version")
+        crate::text::plural(older, "older version")
     )
 }
 
