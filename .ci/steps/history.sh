@@ -24,9 +24,10 @@ begin=$SECONDS
 out=target/history
 mkdir -p "$out/python" "$out/node"
 
-# The versions certified: the oldest each shim still speaks to, a release where the results
-# change, and the pinned one (adapters/requirements.txt, adapters/package.json).
-python_chess=(0.23.11 0.31.4 1.0.0 1.11.2)
+# The versions certified: the oldest each shim still speaks to, the releases on either side of a
+# change of results (docs/FINDINGS.md, "History across versions"), and the pinned one
+# (adapters/requirements.txt, adapters/package.json).
+python_chess=(0.23.11 0.25.1 0.26.0 0.31.4 1.0.0 1.9.0 1.9.1 1.11.2)
 chessjs=(0.13.4 1.0.0 1.2.0 1.4.0)
 chessops=(0.14.2 0.15.1)
 
