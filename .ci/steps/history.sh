@@ -28,7 +28,7 @@ mkdir -p "$out/python" "$out/node"
 # change of results (docs/FINDINGS.md, "History across versions"), and the pinned one
 # (adapters/requirements.txt, adapters/package.json).
 python_chess=(0.23.11 0.25.1 0.26.0 0.31.4 1.0.0 1.9.0 1.9.1 1.11.2)
-chessjs=(0.13.4 1.0.0 1.2.0 1.4.0)
+chessjs=(0.13.4 1.0.0 1.2.0 1.3.0 1.4.0)
 chessops=(0.14.2 0.15.1)
 
 pip_install() {
