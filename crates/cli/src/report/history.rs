@@ -444,6 +444,8 @@ fn changed_table(
 /// The history's styles, added to the site's stylesheet.
 pub(crate) const STYLE: &str = "table.history th.current, table.changed th.current { \
 background: #ddf4ff; }
+table.history td, table.history th, table.steps td { white-space: nowrap; }
+table.history .n { min-width: 0; }
 .share { color: var(--muted); font-size: .85em; }
 td.turn { box-shadow: inset 3px 0 0 var(--link); }
 a.versions { font-size: .85em; margin-left: .4em; }
