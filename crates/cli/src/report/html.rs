@@ -1,4 +1,5 @@
-//! The pages of the site: `index.html` (rule areas by engines), `cases.html` (every case some
+//! The pages of the site: `index.html` (rule areas by engines; a library with several versions
+//! once, at its latest, its history on its engine pages: `history.rs`), `cases.html` (every case some
 //! engine fails or errs, with search and filters in a small inline script), `areas/AREA.html`
 //! (an area's cases: those failed or erred with a column per engine, the others listed),
 //! `engines/SLUG.html` (an engine's failures by area; a run stopped by a signal says so here
