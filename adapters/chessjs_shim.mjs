@@ -3,9 +3,31 @@
 // every answer from chess.js's own API, which has no per-side mating-material test, no automatic
 // fivefold or 75-move ending, no dead positions, touch-move or winnability analysis.
 // Run: (cd adapters && npm ci), then chess-conformance run --engine 'process:node adapters/chessjs_shim.mjs'
+//
+// Older releases (0.10 onwards: snake_case methods, `move` answering null to an illegal move, no
+// named `validateFen`) are answered through the same API under its older names; what a release
+// lacks (`attackers` and `isDrawByFiftyMoves` before 1.0) is `unsupported`, naming it. Another
+// release is picked by running a copy of this file and the helper from a folder whose
+// node_modules/chess.js is that release (.ci/steps/history.sh).
 import { createRequire } from 'node:module';
-import { Chess, SQUARES, validateFen } from 'chess.js';
-import { Shim } from './chess-conformance-shim.mjs';
+import * as chessjs from 'chess.js';
+import { Shim, Unsupported } from './chess-conformance-shim.mjs';
+
+const version = createRequire(import.meta.url)('chess.js/package.json').version;
+const { Chess } = chessjs;
+const SQUARES = chessjs.SQUARES ?? new Chess().SQUARES;
+// 1.0's named export; before it, the instance's validate_fen ({ valid, error }).
+const validateFen = chessjs.validateFen ?? ((fen) => {
+  const { valid, error } = new Chess().validate_fen(fen);
+  return { ok: valid, error };
+});
+
+// `chess`'s method by its 1.x name, or its 0.x name, bound; unsupported when neither exists.
+function method(chess, name, older) {
+  const f = chess[name] ?? (older && chess[older]);
+  if (typeof f !== 'function') throw new Unsupported(`chess.js ${version} has no ${name}`);
+  return f.bind(chess);
+}
 
 const uci = (m) => m.from + m.to + (m.promotion ?? '');
 const COLORS = { white: 'w', black: 'b' };
@@ -14,36 +36,44 @@ const COLORS = { white: 'w', black: 'b' };
 // names its piece); the move, with its SAN. (Searching the verbose move list is ten times slower.)
 function playUci(chess, move) {
   const [from, to, promotion] = [move.slice(0, 2), move.slice(2, 4), move.slice(4)];
+  let played = null;
   try {
-    return chess.move(promotion ? { from, to, promotion } : { from, to });
+    played = chess.move(promotion ? { from, to, promotion } : { from, to });
   } catch {
-    throw new Error(`${move} is not a legal move in ${chess.fen()}`);
+    // 1.x throws on an illegal move; 0.x returns null
   }
+  if (!played) throw new Error(`${move} is not a legal move in ${chess.fen()}`);
+  return played;
 }
 
 function gameState(chess) {
-  if (chess.isCheckmate()) return { state: 'checkmate', winner: chess.turn() === 'w' ? 'black' : 'white' };
-  if (chess.isStalemate()) return { state: 'stalemate' };
-  return { state: chess.isInsufficientMaterial() ? 'insufficient_material' : 'ongoing' };
+  if (method(chess, 'isCheckmate', 'in_checkmate')()) {
+    return { state: 'checkmate', winner: chess.turn() === 'w' ? 'black' : 'white' };
+  }
+  if (method(chess, 'isStalemate', 'in_stalemate')()) return { state: 'stalemate' };
+  const insufficient = method(chess, 'isInsufficientMaterial', 'insufficient_material')();
+  return { state: insufficient ? 'insufficient_material' : 'ongoing' };
 }
 
 function drawClaims(chess) { // none once the game is over
   if (gameState(chess).state !== 'ongoing') return [];
-  return [[chess.isThreefoldRepetition(), 'threefold_repetition'],
-    [chess.isDrawByFiftyMoves(), 'fifty_moves']].filter(([holds]) => holds).map(([, claim]) => claim);
+  return [[method(chess, 'isThreefoldRepetition', 'in_threefold_repetition')(), 'threefold_repetition'],
+    [method(chess, 'isDrawByFiftyMoves')(), 'fifty_moves']].filter(([holds]) => holds).map(([, claim]) => claim);
 }
 
-const version = createRequire(import.meta.url)('chess.js/package.json').version;
 const shim = new Shim({
   name: 'chess.js', version, position: (fen) => new Chess(fen), play: playUci, fen: (c) => c.fen(),
   rules: ['repetition', 'move-clocks', 'insufficient-material'],
 });
 shim.questions({
   legal_moves: (c) => c.moves({ verbose: true }).map(uci),
-  in_check: (c) => c.inCheck(),
+  in_check: (c) => method(c, 'inCheck', 'in_check')(),
   checkers: (c) => { // the attackers (chess.js's own attack test) of the king of the side to move
-    const [king] = c.findPiece({ type: 'k', color: c.turn() });
-    return king ? c.attackers(king, c.turn() === 'w' ? 'b' : 'w') : [];
+    const attackers = method(c, 'attackers');
+    const [king] = c.findPiece // 1.1; before it, the king found on chess.js's board()
+      ? c.findPiece({ type: 'k', color: c.turn() })
+      : c.board().flat().filter((p) => p?.type === 'k' && p.color === c.turn()).map((p) => p.square);
+    return king ? attackers(king, c.turn() === 'w' ? 'b' : 'w') : [];
   },
   game_state: gameState,
   draw_claims: drawClaims,
@@ -52,11 +82,18 @@ shim.questions({
   san: (c, r) => playUci(c, r.move).san,
   // chess.js's strict mode is its SAN-specification parser; the default mode also takes long
   // algebraic and over-ambiguous SAN (`Q4e1` for one of two queens on rank 4) by design.
-  parse_san: (c, r) => { try { return uci(c.move(r.san, { strict: true })); } catch { return null; } },
+  // (0.x's parser is strict unless told `sloppy`, and answers null to what it does not take.)
+  parse_san: (c, r) => {
+    try {
+      const move = c.move(r.san, { strict: true });
+      return move ? uci(move) : null;
+    } catch { return null; }
+  },
   attacks: (c, r) => {
-    if (r.by !== undefined) return SQUARES.filter((sq) => c.isAttacked(sq, COLORS[r.by]));
+    if (r.by !== undefined) return SQUARES.filter((sq) => method(c, 'isAttacked')(sq, COLORS[r.by]));
     const piece = c.get(r.from); // the squares whose attackers include the piece on `from`
-    return piece ? SQUARES.filter((sq) => c.attackers(sq, piece.color).includes(r.from)) : [];
+    const attackers = method(c, 'attackers');
+    return piece ? SQUARES.filter((sq) => attackers(sq, piece.color).includes(r.from)) : [];
   },
   perft: (c, r) => c.perft(r.depth),
   validate_fen: (r) => {

@@ -48,6 +48,11 @@ pub struct MatrixArgs {
     /// cases so far).
     #[arg(long, value_name = "DIR")]
     write_listings: Option<PathBuf>,
+    /// Name each engine's files (baseline, report, listing) by its name and version,
+    /// `NAME-VERSION` (`python-chess-1-0-0.yaml`), not its name alone: for several versions of
+    /// one library in one matrix (their reports make a history in `report --html`).
+    #[arg(long)]
+    version_names: bool,
     /// How many engine instances check cases at once, shared between the engines (default: the
     /// number of CPUs; at most 256); the table and baselines are the same for any number.
     #[arg(long, value_name = "N", value_parser = crate::engine_options::parse_jobs)]
@@ -183,7 +188,7 @@ pub fn matrix(args: &MatrixArgs) -> Result<ExitCode, BadInput> {
     // once, and every engine's files are named before any case runs.
     let premade = start(args, &specs)?;
     let identities: Vec<Identity> = premade.iter().map(|e| e.identity()).collect();
-    let stems = file_stems(&identities);
+    let stems = file_stems(&identities, args.version_names);
     say_shared_names(args, &identities, &stems);
     let (catalogue, score) =
         crate::score::load_with(args.mutation_score.as_deref(), &args.selection)?;
@@ -262,12 +267,22 @@ fn start(args: &MatrixArgs, specs: &[String]) -> Result<Vec<Box<dyn Engine>>, Ba
 /// as a file name of at most 64 bytes (a hash of the whole name past that), and, for engines
 /// whose names give the same file name, `NAME-2`, `NAME-3`... in --engine order, so that no
 /// engine's report or baseline overwrites another's.
-fn file_stems(identities: &[Identity]) -> Vec<String> {
+fn file_stems(identities: &[Identity], version_names: bool) -> Vec<String> {
     let mut taken = Vec::new();
     identities
         .iter()
-        .map(|identity| unique(bounded(&identity.name, "engine"), &mut taken))
+        .map(|identity| unique(file_name(identity, version_names), &mut taken))
         .collect()
+}
+
+/// An engine's file name before [`file_stems`] makes it unique: its name, and with
+/// `--version-names` its version too (so that versions of one library stay apart), bounded.
+fn file_name(identity: &Identity, version_names: bool) -> String {
+    if version_names {
+        bounded(&identity.to_string(), "engine")
+    } else {
+        bounded(&identity.name, "engine")
+    }
 }
 
 /// Says, before any case runs, which engines share a file name and what theirs are, when files
@@ -283,7 +298,7 @@ fn say_shared_names(args: &MatrixArgs, identities: &[Identity], stems: &[String]
         return;
     }
     for (i, (identity, stem)) in identities.iter().zip(stems).enumerate() {
-        let plain = bounded(&identity.name, "engine");
+        let plain = file_name(identity, args.version_names);
         if *stem != plain {
             let first = stems.iter().position(|s| *s == plain).unwrap_or(i);
             print::err(format_args!(

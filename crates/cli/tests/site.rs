@@ -14,6 +14,9 @@ use serde_json::Value;
 
 #[path = "site/badges.rs"]
 mod badges;
+
+#[path = "site/history.rs"]
+mod history;
 #[path = "site/names.rs"]
 mod names;
 

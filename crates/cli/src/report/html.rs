@@ -1,4 +1,5 @@
-//! The pages of the site: `index.html` (rule areas by engines), `cases.html` (every case some
+//! The pages of the site: `index.html` (rule areas by engines; a library with several versions
+//! once, at its latest, its history on its engine pages: `history.rs`), `cases.html` (every case some
 //! engine fails or errs, with search and filters in a small inline script), `areas/AREA.html`
 //! (an area's cases: those failed or erred with a column per engine, the others listed),
 //! `engines/SLUG.html` (an engine's failures by area; a run stopped by a signal says so here
@@ -44,7 +45,10 @@ pub(crate) fn esc(text: &str) -> Cow<'_, str> {
 /// Writes the site into `dir` (a new, empty folder); the number of pages written. Stops between
 /// pages when the command is interrupted.
 pub(crate) fn write(site: &Site, dir: &Path) -> std::io::Result<usize> {
-    std::fs::write(dir.join("site.css"), [STYLE, super::badge::STYLE].concat())?;
+    std::fs::write(
+        dir.join("site.css"),
+        [STYLE, super::badge::STYLE, super::history::STYLE].concat(),
+    )?;
     std::fs::write(dir.join("index.html"), index(site))?;
     std::fs::write(dir.join("cases.html"), cases(site))?;
     for folder in ["engines", "areas", "cases"] {
@@ -200,7 +204,8 @@ fn engines_table(out: &mut String, site: &Site) {
             ""
         }
     );
-    for e in &site.engines {
+    // A library once, at its latest version (history.rs).
+    for e in super::history::latest(&site.engines) {
         let t = &e.tally;
         let score = match (scored, e.mutation_score) {
             (false, _) => String::new(),
@@ -209,13 +214,14 @@ fn engines_table(out: &mut String, site: &Site) {
         };
         let _ = write!(
             out,
-            "<tr data-engine=\"{}\"><td><a href=\"engines/{}.html\">{}</a>{}</td>\
+            "<tr data-engine=\"{}\"><td><a href=\"engines/{}.html\">{}</a>{}{}</td>\
              <td class=\"num pass\">{}</td><td class=\"num fail\">{}</td>\
              <td class=\"num skip\">{}</td><td class=\"num error\">{}</td>\
              <td class=\"num\">{}</td>{score}</tr>",
             e.slug,
             e.slug,
             esc(&e.identity),
+            super::history::older_note(site, e),
             interrupted(e),
             t.passed,
             t.failed,
@@ -240,12 +246,13 @@ fn interrupted(engine: &EngineRun) -> String {
 
 /// The index's matrix: rule areas by engines, each cell the area's counts.
 fn areas_by_engine(out: &mut String, site: &Site) {
+    let engines = super::history::latest(&site.engines);
     let _ = write!(
         out,
         "<h2>Rule areas by engine</h2>{LEGEND}<div class=\"scroll\">\
          <table class=\"matrix\"><thead><tr><th>area</th>"
     );
-    for e in &site.engines {
+    for e in &engines {
         let _ = write!(
             out,
             "<th><a href=\"engines/{}.html\">{}</a></th>",
@@ -262,7 +269,7 @@ fn areas_by_engine(out: &mut String, site: &Site) {
             esc(area),
             variant_tag(site.area_variant(area).as_deref())
         );
-        for e in &site.engines {
+        for e in &engines {
             match e.areas.iter().find(|(a, _)| a == area) {
                 Some((_, t)) => {
                     let _ = write!(
@@ -284,7 +291,7 @@ fn areas_by_engine(out: &mut String, site: &Site) {
         out.push_str("</tr>");
     }
     out.push_str("</tbody><tfoot><tr><th scope=\"row\">total</th>");
-    for e in &site.engines {
+    for e in &engines {
         let _ = write!(
             out,
             "<td class=\"cell {}\" data-area=\"\" data-engine=\"{}\">",
@@ -299,8 +306,7 @@ fn areas_by_engine(out: &mut String, site: &Site) {
 
 /// `chess 3.2.0 and cozy-chess 0.3.4`, escaped.
 fn engines_list(site: &Site) -> String {
-    let names: Vec<String> = site
-        .engines
+    let names: Vec<String> = super::history::latest(&site.engines)
         .iter()
         .map(|e| esc(&e.identity).into_owned())
         .collect();
@@ -581,6 +587,7 @@ fn engine_page(site: &Site, engine: &EngineRun) -> String {
         out.push_str("</tr>");
     }
     out.push_str("</tbody></table>");
+    super::history::section(&mut out, site, engine);
     groups(&mut out, site, engine);
     for (area, tally) in &engine.areas {
         let _ = write!(

@@ -5,13 +5,15 @@
 //! ([`Report::from_json`]: an unknown field, a truncated file, a summary that does not add up,
 //! an outcome its checks do not give are errors, here naming the file), an interrupted run's
 //! included; the cases' sources and tags from the catalogue, their positions and histories from
-//! it or, for a case it does not have, from the report. Writing: `html.rs` (the pages),
+//! it or, for a case it does not have, from the report. Reports of one engine's name and
+//! several versions are a library's history (`history.rs`). Writing: `html.rs` (the pages),
 //! `case_page.rs` (a case's page), `board.rs` (the SVG boards), `badge.rs` (the badges). The site is written into a
 //! folder beside `DIR` and renamed into place, so `DIR` holds a whole site or its previous one.
 
 mod badge;
 mod board;
 mod case_page;
+mod history;
 mod html;
 
 use std::collections::{HashMap, HashSet};

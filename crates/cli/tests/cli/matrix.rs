@@ -274,3 +274,60 @@ for line in sys.stdin:
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn version_names_keep_the_files_of_two_versions_of_one_library_apart() {
+    let dir = std::env::temp_dir().join(format!("cc-matrix-versions-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // Two versions of one library: the protocol helper with no question (every case skipped),
+    // its version from its argument.
+    let engine = |version: &str| {
+        format!(
+            "process:python3 -c \"import sys; sys.path.insert(0, 'adapters'); from \
+             chess_conformance_shim import Shim; Shim('lib', sys.argv[1], position=None).serve()\" \
+             {version}"
+        )
+    };
+    let (old, new) = (engine("1.9.0"), engine("1.10.0"));
+    let reports = dir.join("reports");
+    let baselines = dir.join("baselines");
+    let out = cli(&[
+        "matrix",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--engine",
+        &old,
+        "--engine",
+        &new,
+        "--version-names",
+        "--write-reports",
+        reports.to_str().unwrap(),
+        "--write-baselines",
+        baselines.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for (file, version) in [("lib-1-9-0", "1.9.0"), ("lib-1-10-0", "1.10.0")] {
+        let report = std::fs::read_to_string(reports.join(format!("{file}.json")))
+            .unwrap_or_else(|e| panic!("{file}.json: {e}"));
+        let report: serde_json::Value = serde_json::from_str(&report).unwrap();
+        assert_eq!(report["engine"]["name"], "lib");
+        assert_eq!(report["engine"]["version"], version);
+        assert!(
+            baselines.join(format!("{file}.yaml")).is_file(),
+            "{file}.yaml"
+        );
+    }
+    // And the baselines so named are the ones `--baselines` checks.
+    let out = cli(&[
+        "matrix",
+        "--cases",
+        "tests/fixtures/wrong",
+        "--engine",
+        &old,
+        "--version-names",
+        "--baselines",
+        baselines.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}
