@@ -166,20 +166,40 @@ impl Baseline {
         serde_yaml_ng::from_str(REFERENCE).expect("baselines/reference-shakmaty.yaml reads")
     }
 
-    /// Reads a baseline file.
+    /// Reads a baseline file, through the one bounded reader ([`crate::InputFile::BASELINE`]:
+    /// a regular file of at most 16 MiB), then [`Baseline::from_yaml`].
     ///
     /// # Errors
     ///
     /// A message naming the file, and the line and column for a YAML error.
     pub fn load(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read the baseline: {e}", path.display()))?;
-        serde_yaml_ng::from_str(&text).map_err(|e| {
+        let text = crate::InputFile::BASELINE
+            .read(path)
+            .map_err(|e| format!("{}: {e} (the baseline)", path.display()))?;
+        Baseline::from_yaml(&text).map_err(|e| format!("{}:{e}", path.display()))
+    }
+
+    /// Reads a baseline's text, held to the case files' limits: screened first
+    /// (`locate::scan`: no anchor or alias, which would let a small file ask serde for
+    /// gigabytes, no nesting past 64 levels, no key written twice), then read strictly.
+    ///
+    /// # Errors
+    ///
+    /// `LINE:COLUMN: not a valid baseline: WHAT`.
+    pub fn from_yaml(text: &str) -> Result<Baseline, String> {
+        if let Some(refusal) = crate::locate::scan(text).refusal {
+            let (line, column) = refusal.mark;
+            return Err(format!(
+                "{line}:{column}: not a valid baseline: {}",
+                refusal
+                    .message
+                    .replace("the case format", "a baseline")
+                    .replace("a case file", "a baseline")
+            ));
+        }
+        serde_yaml_ng::from_str(text).map_err(|e| {
             let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
-            format!(
-                "{}:{line}:{column}: not a valid baseline: {e}",
-                path.display()
-            )
+            format!("{line}:{column}: not a valid baseline: {e}")
         })
     }
 

@@ -117,6 +117,7 @@ mod check;
 mod diagram;
 mod engine;
 mod escape;
+mod input;
 pub mod fairy;
 #[cfg(feature = "harness")]
 pub mod harness;
@@ -139,6 +140,7 @@ pub use engine::{
     Answer, Ask, Capabilities, Capability, Conventions, Engine, EngineError, Game, Identity,
     LastGame, NO_CLOCKS,
 };
+pub use input::{InputFile, ReadError};
 pub use limits::{Deadline, Limits, TimedOut};
 pub use reference::Reference;
 

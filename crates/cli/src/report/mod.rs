@@ -437,12 +437,7 @@ impl<'c> Site<'c> {
 
 /// Reads one report, strictly ([`Report::from_json`]: the errors name the file).
 fn read_report(path: &Path) -> Result<EngineRun, BadInput> {
-    let shown = path.display();
-    let text = std::fs::read(path).map_err(|e| BadInput(format!("{shown}: cannot read: {e}")))?;
-    let report = Report::from_json(&text).map_err(|e| match e.place {
-        Some(_) => BadInput(format!("{shown}:{e}")),
-        None => BadInput(format!("{shown}: {e}")),
-    })?;
+    let report = Report::load(path).map_err(BadInput)?;
     let by_id = report
         .verdicts()
         .enumerate()
