@@ -1,19 +1,183 @@
 //! Files written whole or not at all: every file the command writes goes to a temporary file
 //! in the same folder, then is renamed over its name, so an interrupt, a full disk or a crash
 //! leaves the old file (or none), never half of a new one.
+//!
+//! That is right for regular files only. What the path names decides how it is written
+//! ([`destination`]):
+//!
+//! - a symbolic link is followed to its target, which is written atomically (the link is kept,
+//!   and points at the new file; a link to nothing yet creates its target);
+//! - anything that is not a regular file (`/dev/null`, `/dev/full`, a terminal, a FIFO, the
+//!   pipe `/dev/stdout` is) is written in place, opened for writing as it is, never replaced by
+//!   a regular file: `/dev/full` fails with "No space left on device", and a FIFO waits for its
+//!   reader;
+//! - a regular file reached through a link the kernel resolves but a path does not name
+//!   (`/dev/stdout` or `/dev/fd/N` when the descriptor is a file, `/proc/self/fd/N`) is
+//!   written in place too, appended to, as a shell's `>>` would: replacing the name would cut
+//!   the file off from the descriptor the rest of the output goes to.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Writes `contents` to `path` atomically: a temporary file beside it, synced, then renamed
-/// over it. On failure the temporary file is removed and `path` is as it was.
+/// How a path is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Destination {
+    /// A regular file (or none yet) at this path, symbolic links resolved: written beside it
+    /// and renamed over it.
+    Replace(PathBuf),
+    /// A regular file open on this descriptor of the command (`/dev/stdout` redirected to a
+    /// file): written through the descriptor, so that what the command writes to it later
+    /// follows rather than overwrites.
+    Descriptor(i32),
+    /// Not a regular file, or one reached only through the kernel's links: opened and written
+    /// as it is.
+    InPlace {
+        /// The path as given.
+        path: PathBuf,
+        /// Whether it is a regular file (then appended to).
+        regular: bool,
+    },
+}
+
+/// How `path` is written (see the module docs).
 ///
 /// # Errors
 ///
-/// The I/O error of creating, writing, syncing or renaming.
+/// A folder; a chain of more than 40 symbolic links; an I/O error reading what the path names.
+pub(crate) fn destination(path: &Path) -> io::Result<Destination> {
+    match fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "it is a folder",
+        )),
+        Ok(meta) if !meta.is_file() => Ok(Destination::InPlace {
+            path: path.to_owned(),
+            regular: false,
+        }),
+        Ok(meta) => {
+            let (resolved, descriptor) = links(path)?;
+            if let Some(Some(fd)) = descriptor {
+                return Ok(Destination::Descriptor(fd));
+            }
+            if descriptor.is_none() && fs::metadata(&resolved).is_ok_and(|r| same_file(&r, &meta))
+            {
+                Ok(Destination::Replace(resolved))
+            } else {
+                Ok(Destination::InPlace {
+                    path: path.to_owned(),
+                    regular: true,
+                })
+            }
+        }
+        // Nothing there yet (or a link to nothing): the file its links name is created.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Destination::Replace(follow_links(path)?)),
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    true
+}
+
+/// `path` with every symbolic link of its last component followed (its folders stay as
+/// written: the temporary file goes beside the file itself). `report --html` follows its
+/// folder's links so too.
+///
+/// # Errors
+///
+/// More than 40 links in a row; a link that cannot be read.
+pub(crate) fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    links(path).map(|(path, _)| path)
+}
+
+/// [`follow_links`], and whether a link on the way is one of a process's descriptors
+/// (`/proc/PID/fd/N`, reached as `/dev/stdout`, `/dev/fd/N` or `/proc/self/fd/N`; with `N`
+/// when it is this process's): its target is the file the descriptor is open on, which the
+/// path does not stand for.
+#[allow(clippy::type_complexity)]
+fn links(path: &Path) -> io::Result<(PathBuf, Option<Option<i32>>)> {
+    let mut path = path.to_owned();
+    let mut descriptor = None;
+    let ours = PathBuf::from(format!("/proc/{}/fd", std::process::id()));
+    for _ in 0..40 {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let dir = match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() => dir,
+                    _ => Path::new("."),
+                };
+                match dir.canonicalize() {
+                    Ok(real) if real == ours && descriptor.is_none() => {
+                        let fd = path.file_name().and_then(|n| n.to_str()?.parse().ok());
+                        descriptor = Some(fd);
+                    }
+                    Ok(real) if real.starts_with("/proc") => descriptor = descriptor.or(Some(None)),
+                    _ => {}
+                }
+                let target = fs::read_link(&path)?;
+                path = dir.join(target);
+            }
+            _ => return Ok((path, descriptor)),
+        }
+    }
+    Err(io::Error::other("more than 40 symbolic links in a row"))
+}
+
+/// Writes `contents` to `path` whole: a regular file atomically (a temporary file beside it,
+/// synced, then renamed over it; on failure the temporary file is removed and the file is as
+/// it was), through its symbolic links; a device, a FIFO or a descriptor's file in place
+/// (module docs).
+///
+/// # Errors
+///
+/// The I/O error of creating, writing, syncing or renaming (`/dev/full`'s "No space left on
+/// device"), or of [`destination`].
 pub fn atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
+    match destination(path)? {
+        Destination::Replace(file) => replace(&file, contents),
+        Destination::Descriptor(fd) => {
+            // What went to standard output before goes first.
+            std::io::stdout().flush()?;
+            let mut file = descriptor(fd)?;
+            file.write_all(contents)?;
+            file.flush()
+        }
+        Destination::InPlace { path, regular } => {
+            let mut file = OpenOptions::new()
+                .write(true)
+                .append(regular)
+                .open(path)?;
+            file.write_all(contents)?;
+            file.flush()
+        }
+    }
+}
+
+/// A new handle on this process's descriptor `fd` (shared offset: writes follow each other).
+#[cfg(unix)]
+fn descriptor(fd: i32) -> io::Result<File> {
+    use std::os::fd::BorrowedFd;
+    // SAFETY: `fd` was just seen open in /proc/PID/fd; it is only borrowed to duplicate it.
+    let owned = unsafe { BorrowedFd::borrow_raw(fd) }.try_clone_to_owned()?;
+    Ok(File::from(owned))
+}
+
+#[cfg(not(unix))]
+fn descriptor(_: i32) -> io::Result<File> {
+    Err(io::Error::other("no descriptors to write to"))
+}
+
+/// Writes `contents` to the regular file `path` atomically.
+fn replace(path: &Path, contents: &[u8]) -> io::Result<()> {
     let (temp, mut file) = temporary(path)?;
     let written = file
         .write_all(contents)
