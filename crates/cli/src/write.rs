@@ -268,4 +268,43 @@ mod tests {
         assert_eq!(entries(&dir), ["taken"]);
         let _ = fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn a_link_is_followed_to_its_target_and_kept() {
+        let dir = scratch("link");
+        fs::write(dir.join("real.yaml"), "old").unwrap();
+        std::os::unix::fs::symlink("real.yaml", dir.join("link.yaml")).unwrap();
+        atomically(&dir.join("link.yaml"), b"new").unwrap();
+        assert!(fs::symlink_metadata(dir.join("link.yaml")).unwrap().is_symlink());
+        assert_eq!(fs::read_to_string(dir.join("real.yaml")).unwrap(), "new");
+        // A link to nothing yet: its target is created, the link kept.
+        std::os::unix::fs::symlink("later.yaml", dir.join("dangling.yaml")).unwrap();
+        atomically(&dir.join("dangling.yaml"), b"made").unwrap();
+        assert_eq!(fs::read_to_string(dir.join("later.yaml")).unwrap(), "made");
+        assert_eq!(
+            entries(&dir),
+            ["dangling.yaml", "later.yaml", "link.yaml", "real.yaml"]
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_device_is_written_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        assert_eq!(
+            destination(Path::new("/dev/null")).unwrap(),
+            Destination::InPlace {
+                path: "/dev/null".into(),
+                regular: false
+            }
+        );
+        atomically(Path::new("/dev/null"), b"gone").unwrap();
+        let kind = fs::metadata("/dev/null").unwrap().file_type();
+        assert!(kind.is_char_device());
+        if Path::new("/dev/full").exists() {
+            let e = atomically(Path::new("/dev/full"), b"x").unwrap_err();
+            assert_eq!(e.raw_os_error(), Some(28), "{e}");
+        }
+    }
 }
+

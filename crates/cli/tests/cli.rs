@@ -5,6 +5,8 @@ use std::process::{Command, Output};
 
 #[path = "cli/cases.rs"]
 mod cases;
+#[path = "cli/files.rs"]
+mod files;
 #[path = "cli/matrix.rs"]
 mod matrix;
 #[path = "cli/outputs.rs"]
