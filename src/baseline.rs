@@ -234,7 +234,16 @@ impl Baseline {
     pub fn to_yaml(&self) -> String {
         // JSON strings are YAML double-quoted scalars: every label and reason reads back as
         // written, whatever it contains.
-        let quote = |s: &str| serde_json::to_string(s).expect("a string serializes");
+        // ... except the line breaks YAML has and JSON has not (NEL, LS, PS), and the BOM,
+        // which JSON leaves raw and YAML would fold or drop: escaped (found by the fuzz target).
+        let quote = |s: &str| {
+            serde_json::to_string(s)
+                .expect("a string serializes")
+                .replace('\u{85}', "\\u0085")
+                .replace('\u{2028}', "\\u2028")
+                .replace('\u{2029}', "\\u2029")
+                .replace('\u{feff}', "\\ufeff")
+        };
         let flow = |items: &[String]| {
             let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
             format!("[{}]", quoted.join(", "))
@@ -460,6 +469,18 @@ mod tests {
         assert_eq!(again, written);
         let dup = "known_failures:\n  a/b: x\n  a/b: y\n";
         assert!(serde_yaml_ng::from_str::<Baseline>(dup).is_err());
+    }
+
+    #[test]
+    fn a_reason_with_yaml_line_breaks_round_trips() {
+        // NEL, LS and PS are line breaks in YAML and not in JSON (the fuzz target `baseline`).
+        let mut written = Baseline::default();
+        let reason = "a\u{85}b\u{2028}c\u{2029}d\u{feff}e";
+        written
+            .known_failures
+            .insert("moves/wrong".into(), reason.into());
+        let again = Baseline::from_yaml(&written.to_yaml()).unwrap();
+        assert_eq!(again.known_failures["moves/wrong"].reason, reason);
     }
 
     #[test]
