@@ -117,10 +117,10 @@ mod check;
 mod diagram;
 mod engine;
 mod escape;
-mod input;
 pub mod fairy;
 #[cfg(feature = "harness")]
 pub mod harness;
+mod input;
 mod limits;
 mod locate;
 pub mod mutant;

@@ -350,19 +350,17 @@ fn folder_errors(dir: &Path, found: &Folder) -> Vec<LoadError> {
 /// [`MAX_FILE_BYTES`] (a larger file is refused without reading it whole), UTF-8.
 fn read_case_file(file: &Path) -> Result<String, LoadError> {
     use crate::ReadError;
-    crate::InputFile::CASE_FILE
-        .read(file)
-        .map_err(|e| match e {
-            ReadError::TooLarge { .. } => too_large(&file.display().to_string()),
-            ReadError::NotUtf8 { line, column } => LoadError {
-                file: file.display().to_string(),
-                line,
-                column,
-                case: None,
-                message: "not a valid case file: the text is not UTF-8".into(),
-            },
-            e => file_error(file, e.to_string()),
-        })
+    crate::InputFile::CASE_FILE.read(file).map_err(|e| match e {
+        ReadError::TooLarge { .. } => too_large(&file.display().to_string()),
+        ReadError::NotUtf8 { line, column } => LoadError {
+            file: file.display().to_string(),
+            line,
+            column,
+            case: None,
+            message: "not a valid case file: the text is not UTF-8".into(),
+        },
+        e => file_error(file, e.to_string()),
+    })
 }
 
 fn file_error(path: &Path, message: String) -> LoadError {

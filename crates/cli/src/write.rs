@@ -61,8 +61,7 @@ pub(crate) fn destination(path: &Path) -> io::Result<Destination> {
             if let Some(Some(fd)) = descriptor {
                 return Ok(Destination::Descriptor(fd));
             }
-            if descriptor.is_none() && fs::metadata(&resolved).is_ok_and(|r| same_file(&r, &meta))
-            {
+            if descriptor.is_none() && fs::metadata(&resolved).is_ok_and(|r| same_file(&r, &meta)) {
                 Ok(Destination::Replace(resolved))
             } else {
                 Ok(Destination::InPlace {
@@ -72,7 +71,9 @@ pub(crate) fn destination(path: &Path) -> io::Result<Destination> {
             }
         }
         // Nothing there yet (or a link to nothing): the file its links name is created.
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Destination::Replace(follow_links(path)?)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            Ok(Destination::Replace(follow_links(path)?))
+        }
         Err(e) => Err(e),
     }
 }
@@ -152,10 +153,7 @@ pub fn atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
             file.flush()
         }
         Destination::InPlace { path, regular } => {
-            let mut file = OpenOptions::new()
-                .write(true)
-                .append(regular)
-                .open(path)?;
+            let mut file = OpenOptions::new().write(true).append(regular).open(path)?;
             file.write_all(contents)?;
             file.flush()
         }
@@ -275,7 +273,11 @@ mod tests {
         fs::write(dir.join("real.yaml"), "old").unwrap();
         std::os::unix::fs::symlink("real.yaml", dir.join("link.yaml")).unwrap();
         atomically(&dir.join("link.yaml"), b"new").unwrap();
-        assert!(fs::symlink_metadata(dir.join("link.yaml")).unwrap().is_symlink());
+        assert!(
+            fs::symlink_metadata(dir.join("link.yaml"))
+                .unwrap()
+                .is_symlink()
+        );
         assert_eq!(fs::read_to_string(dir.join("real.yaml")).unwrap(), "new");
         // A link to nothing yet: its target is created, the link kept.
         std::os::unix::fs::symlink("later.yaml", dir.join("dangling.yaml")).unwrap();
@@ -307,4 +309,3 @@ mod tests {
         }
     }
 }
-

@@ -22,8 +22,8 @@ pub mod seeds;
 mod targets;
 
 pub use targets::{
-    CASE_FILE_MAX, answer_verdicts, baseline, case_file, engine_answers, reference_inputs,
-    report, serve_request, uci_output,
+    CASE_FILE_MAX, answer_verdicts, baseline, case_file, engine_answers, reference_inputs, report,
+    serve_request, uci_output,
 };
 
 use mutate::Shape;

@@ -282,8 +282,7 @@ pub fn reports() -> Vec<Vec<u8>> {
             if i % 8 == 0 {
                 return pretty.into_bytes();
             }
-            let value: serde_json::Value =
-                serde_json::from_str(&pretty).expect("a report is JSON");
+            let value: serde_json::Value = serde_json::from_str(&pretty).expect("a report is JSON");
             value.to_string().into_bytes()
         })
         .collect()

@@ -318,36 +318,6 @@ pub fn reference_inputs(data: &[u8]) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every question of the table is asked by `reference-inputs` (its arguments have values in
-    /// [`argument_values`]), or listed in [`NOT_ASKED`] with why.
-    #[test]
-    fn reference_inputs_asks_every_question_of_the_table() {
-        let asked = questions("8/8/8/8/8/8/8/K6k w - - 0 1", &["e2e4", "touch e1"]);
-        for &name in Question::NAMES {
-            let listed = NOT_ASKED.iter().any(|&(n, _)| n == name);
-            let is_asked = asked.iter().any(|q| q.name() == name);
-            assert!(
-                is_asked != listed,
-                "the question `{name}` (src/engine.rs) is {}: in crates/fuzz/src/targets.rs, {}",
-                if listed {
-                    "asked but listed in NOT_ASKED"
-                } else {
-                    "never asked by `reference-inputs`"
-                },
-                if listed {
-                    "take it out of NOT_ASKED"
-                } else {
-                    "give its arguments a value in `argument_values`, or list it in NOT_ASKED with why"
-                }
-            );
-        }
-    }
-}
-
 /// A small run to compare a baseline with: the reference over the first dozen shallow cases.
 fn small_run() -> &'static Run<'static> {
     static RUN: OnceLock<Run<'static>> = OnceLock::new();
@@ -397,5 +367,35 @@ pub fn report(data: &[u8]) {
     match chess_conformance::Report::from_json(json.as_bytes()) {
         Ok(again) => assert_eq!(again, report, "a report changed in a round trip"),
         Err(e) => panic!("a report read and written again does not read back: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every question of the table is asked by `reference-inputs` (its arguments have values in
+    /// [`argument_values`]), or listed in [`NOT_ASKED`] with why.
+    #[test]
+    fn reference_inputs_asks_every_question_of_the_table() {
+        let asked = questions("8/8/8/8/8/8/8/K6k w - - 0 1", &["e2e4", "touch e1"]);
+        for &name in Question::NAMES {
+            let listed = NOT_ASKED.iter().any(|&(n, _)| n == name);
+            let is_asked = asked.iter().any(|q| q.name() == name);
+            assert!(
+                is_asked != listed,
+                "the question `{name}` (src/engine.rs) is {}: in crates/fuzz/src/targets.rs, {}",
+                if listed {
+                    "asked but listed in NOT_ASKED"
+                } else {
+                    "never asked by `reference-inputs`"
+                },
+                if listed {
+                    "take it out of NOT_ASKED"
+                } else {
+                    "give its arguments a value in `argument_values`, or list it in NOT_ASKED with why"
+                }
+            );
+        }
     }
 }

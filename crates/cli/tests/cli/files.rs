@@ -12,7 +12,13 @@ use std::time::{Duration, Instant};
 use super::{ROOT, cli, scratch, text};
 
 /// A run small enough to be quick: the reference over a few castling cases.
-const SMALL: &[&str] = &["run", "--engine", "reference", "--filter", "castling/kingside"];
+const SMALL: &[&str] = &[
+    "run",
+    "--engine",
+    "reference",
+    "--filter",
+    "castling/kingside",
+];
 
 fn with(extra: &[&str]) -> Vec<String> {
     SMALL.iter().chain(extra).map(|s| (*s).to_owned()).collect()
@@ -44,7 +50,10 @@ fn file_kind(path: &Path) -> &'static str {
 }
 
 fn mkfifo(path: &Path) {
-    let made = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    let made = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
     assert!(made.success());
 }
 
@@ -259,7 +268,10 @@ fn a_baseline_of_one_string_aliased_4000_times_is_refused() {
     .expect("refused, not expanded");
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("aliased.yaml:4:13: not a valid baseline: an anchor (`&r`)"), "{stderr}");
+    assert!(
+        stderr.contains("aliased.yaml:4:13: not a valid baseline: an anchor (`&r`)"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -281,7 +293,10 @@ fn a_fifo_given_as_cases_is_refused_not_read_forever() {
     .expect("refused, not waited on");
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("it is a FIFO, not a regular file"), "{stderr}");
+    assert!(
+        stderr.contains("it is a FIFO, not a regular file"),
+        "{stderr}"
+    );
     let out = bounded(
         &["run", "--engine", "reference", "--cases", "/dev/zero"],
         Duration::from_secs(60),
