@@ -309,3 +309,37 @@ fn a_fifo_given_as_cases_is_refused_not_read_forever() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_fifo_among_the_case_files_generate_reads_is_refused() {
+    let dir = scratch("files-generate-fifo");
+    let cases = dir.join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    for entry in std::fs::read_dir(Path::new(ROOT).join("cases")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            std::fs::copy(&path, cases.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::remove_file(cases.join("castling.yaml")).unwrap();
+    mkfifo(&cases.join("castling.yaml"));
+    let out = bounded(
+        &[
+            "generate",
+            "--cases",
+            cases.to_str().unwrap(),
+            "--out",
+            dir.join("generated").to_str().unwrap(),
+            "--check",
+        ],
+        Duration::from_secs(120),
+    )
+    .expect("refused, not waited on");
+    let stderr = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("castling.yaml: not read: it is a FIFO"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
