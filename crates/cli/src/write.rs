@@ -11,10 +11,11 @@
 //!   pipe `/dev/stdout` is) is written in place, opened for writing as it is, never replaced by
 //!   a regular file: `/dev/full` fails with "No space left on device", and a FIFO waits for its
 //!   reader;
-//! - a regular file reached through a link the kernel resolves but a path does not name
-//!   (`/dev/stdout` or `/dev/fd/N` when the descriptor is a file, `/proc/self/fd/N`) is
-//!   written in place too, appended to, as a shell's `>>` would: replacing the name would cut
-//!   the file off from the descriptor the rest of the output goes to.
+//! - one of the command's own descriptors (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`) is
+//!   written through that descriptor, whatever it is open on: a file redirected to is written
+//!   at its offset (replacing its name would cut it off from the descriptor the rest of the
+//!   output goes to), a pipe is not reopened (another user's pipe refuses that); another
+//!   process's descriptor file is appended to.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -27,9 +28,10 @@ pub(crate) enum Destination {
     /// A regular file (or none yet) at this path, symbolic links resolved: written beside it
     /// and renamed over it.
     Replace(PathBuf),
-    /// A regular file open on this descriptor of the command (`/dev/stdout` redirected to a
-    /// file): written through the descriptor, so that what the command writes to it later
-    /// follows rather than overwrites.
+    /// This descriptor of the command (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`): written
+    /// through the descriptor, so that a file's offset is shared (what the command writes to
+    /// it later follows rather than overwrites) and a pipe made by another user is not
+    /// reopened (which its permissions may refuse).
     Descriptor(i32),
     /// Not a regular file, or one reached only through the kernel's links: opened and written
     /// as it is.
@@ -47,6 +49,12 @@ pub(crate) enum Destination {
 ///
 /// A folder; a chain of more than 40 symbolic links; an I/O error reading what the path names.
 pub(crate) fn destination(path: &Path) -> io::Result<Destination> {
+    let (resolved, descriptor) = links(path)?;
+    if let Some(Some(fd)) = descriptor {
+        // One of this command's own descriptors, whatever it is open on: reopening it by its
+        // path would check the file's permissions again (a pipe made by another user refuses).
+        return Ok(Destination::Descriptor(fd));
+    }
     match fs::metadata(path) {
         Ok(meta) if meta.is_dir() => Err(io::Error::new(
             io::ErrorKind::IsADirectory,
@@ -57,10 +65,6 @@ pub(crate) fn destination(path: &Path) -> io::Result<Destination> {
             regular: false,
         }),
         Ok(meta) => {
-            let (resolved, descriptor) = links(path)?;
-            if let Some(Some(fd)) = descriptor {
-                return Ok(Destination::Descriptor(fd));
-            }
             if descriptor.is_none() && fs::metadata(&resolved).is_ok_and(|r| same_file(&r, &meta)) {
                 Ok(Destination::Replace(resolved))
             } else {
@@ -71,9 +75,7 @@ pub(crate) fn destination(path: &Path) -> io::Result<Destination> {
             }
         }
         // Nothing there yet (or a link to nothing): the file its links name is created.
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            Ok(Destination::Replace(follow_links(path)?))
-        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Destination::Replace(resolved)),
         Err(e) => Err(e),
     }
 }

@@ -343,3 +343,35 @@ fn a_fifo_among_the_case_files_generate_reads_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn dev_stdout_is_writable_for_a_user_who_cannot_write_in_dev() {
+    // Before, the check made a probe file in /dev: "Permission denied" for anyone but root.
+    if !is_root() {
+        eprintln!("skipped: needs root to run the command as the user nobody (setpriv)");
+        return;
+    }
+    let out = Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(env!("CARGO_BIN_EXE_chess-conformance"))
+        .args(SMALL)
+        .args(["--output", "json=/dev/stdout", "--format", "listing"])
+        .current_dir(ROOT)
+        .output();
+    let Ok(out) = out else {
+        eprintln!("skipped: no setpriv here");
+        return;
+    };
+    let stderr = text(&out.stderr);
+    if stderr.contains("setpriv:") {
+        eprintln!("skipped: setpriv refused here: {stderr}");
+        return;
+    }
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("Permission denied"), "{stderr}");
+    assert!(
+        text(&out.stdout).contains("\"engine\""),
+        "{}",
+        text(&out.stdout)
+    );
+}
