@@ -120,6 +120,7 @@ mod escape;
 pub mod fairy;
 #[cfg(feature = "harness")]
 pub mod harness;
+mod input;
 mod limits;
 mod locate;
 pub mod mutant;
@@ -139,6 +140,7 @@ pub use engine::{
     Answer, Ask, Capabilities, Capability, Conventions, Engine, EngineError, Game, Identity,
     LastGame, NO_CLOCKS,
 };
+pub use input::{InputFile, ReadError};
 pub use limits::{Deadline, Limits, TimedOut};
 pub use reference::Reference;
 

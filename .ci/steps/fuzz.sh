@@ -51,5 +51,7 @@ engine-answers 20000
 serve-request 20000
 uci-output 100000
 reference-inputs 15000
+baseline 10000
+report 10000
 TARGETS
 exit "$status"

@@ -12,7 +12,7 @@ pub const RETIRED_FILE: &str = "retired.yaml";
 
 /// The largest case file (or list of retired ids) the loader reads, in bytes: 16 MiB, twenty
 /// times the largest file of `generated/`. A larger file is refused unread.
-pub const MAX_FILE_BYTES: usize = 16 << 20;
+pub const MAX_FILE_BYTES: usize = crate::InputFile::CASE_FILE.max_bytes;
 
 /// A case file's text and the name to report it by.
 #[derive(Debug, Clone)]
@@ -391,34 +391,21 @@ fn folder_errors(dir: &Path, found: &Folder) -> Vec<LoadError> {
     errors
 }
 
-/// A file's text, read no further than [`MAX_FILE_BYTES`] (a larger file, or an endless one
-/// like `/dev/zero`, is refused without reading it whole).
+/// A file's text, read through the one bounded reader ([`crate::InputFile`]): a regular file
+/// only (a FIFO given as `--cases` is refused, not waited on), read no further than
+/// [`MAX_FILE_BYTES`] (a larger file is refused without reading it whole), UTF-8.
 fn read_case_file(file: &Path) -> Result<String, LoadError> {
-    use std::io::Read;
-    let name = file.display().to_string();
-    let cannot = |e: std::io::Error| file_error(file, format!("cannot read: {e}"));
-    let mut bytes = Vec::new();
-    std::fs::File::open(file)
-        .and_then(|f| f.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
-        .map_err(cannot)?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(too_large(&name));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let start = valid
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |at| at + 1);
-        let column = String::from_utf8_lossy(&valid[start..]).chars().count() + 1;
-        LoadError {
-            file: name.clone(),
+    use crate::ReadError;
+    crate::InputFile::CASE_FILE.read(file).map_err(|e| match e {
+        ReadError::TooLarge { .. } => too_large(&file.display().to_string()),
+        ReadError::NotUtf8 { line, column } => LoadError {
+            file: file.display().to_string(),
             line,
             column,
             case: None,
             message: "not a valid case file: the text is not UTF-8".into(),
-        }
+        },
+        e => file_error(file, e.to_string()),
     })
 }
 

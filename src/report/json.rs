@@ -187,6 +187,18 @@ impl Report {
     ///
     /// What is wrong first, with its line and column when the JSON itself is.
     pub fn from_json(json: &[u8]) -> Result<Report, ReportError> {
+        // The reader's bound, also for text that did not come through it.
+        let limit = crate::InputFile::REPORT;
+        if json.len() > limit.max_bytes {
+            return Err(ReportError {
+                place: None,
+                message: crate::ReadError::TooLarge {
+                    what: limit.what,
+                    max_bytes: limit.max_bytes,
+                }
+                .to_string(),
+            });
+        }
         let report: Report = serde_json::from_slice(json).map_err(|e| {
             // serde_json ends its message with "at line L column C"; the place is apart.
             let message = e.to_string();
@@ -208,6 +220,24 @@ impl Report {
             report.groups = report.grouped();
         }
         Ok(report)
+    }
+
+    /// Reads the report at `path` through the one bounded reader ([`crate::InputFile::REPORT`]:
+    /// a regular file of at most 256 MiB), then [`Report::from_json`]. `report --html` and
+    /// `diff` read reports so.
+    ///
+    /// # Errors
+    ///
+    /// `PATH: WHAT`, or `PATH:LINE:COLUMN: WHAT` for a JSON error.
+    pub fn load(path: &std::path::Path) -> Result<Report, String> {
+        let shown = path.display();
+        let bytes = crate::InputFile::REPORT
+            .read_bytes(path)
+            .map_err(|e| format!("{shown}: {e}"))?;
+        Report::from_json(&bytes).map_err(|e| match e.place {
+            Some(_) => format!("{shown}:{e}"),
+            None => format!("{shown}: {e}"),
+        })
     }
 
     /// What [`Report::from_json`] checks beyond the shape.

@@ -8,15 +8,30 @@ use clap::ValueEnum;
 use crate::error::BadInput;
 use crate::print;
 
-/// Checks that `path` can be written when the command ends: the folder it goes in exists and
-/// takes a new file, and it is not a folder. Checked before anything runs, so a run of minutes
-/// does not end in "cannot write". Nothing is left behind (the probe file is removed).
+/// Checks that `path` can be written when the command ends, as `write.rs` will write it: a
+/// regular file (or none yet, symbolic links followed) when the folder it goes in exists and
+/// takes a new file; a device or a descriptor's file (`/dev/null`, `/dev/stdout`) when it opens
+/// for writing; a FIFO as it is (opening it would wait for its reader). Checked before anything
+/// runs, so a run of minutes does not end in "cannot write". Nothing is left behind (the probe
+/// file is removed).
 pub(crate) fn check_writable(path: &Path, what: &str) -> Result<(), BadInput> {
+    use crate::write::Destination;
     let bad = |why: String| BadInput(format!("{}: cannot write {what}: {why}", path.display()));
-    if path.is_dir() {
-        return Err(bad("it is a folder".into()));
-    }
-    let folder = match path.parent() {
+    let file = match crate::write::destination(path).map_err(|e| bad(e.to_string()))? {
+        Destination::Replace(file) => file,
+        Destination::Descriptor(_) => return Ok(()),
+        Destination::InPlace { path, regular } => {
+            if !regular && is_fifo(&path) {
+                return Ok(());
+            }
+            return std::fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .map(drop)
+                .map_err(|e| bad(e.to_string()));
+        }
+    };
+    let folder = match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
@@ -35,6 +50,17 @@ pub(crate) fn check_writable(path: &Path, what: &str) -> Result<(), BadInput> {
         }
         Err(e) => Err(bad(e.to_string())),
     }
+}
+
+#[cfg(unix)]
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_: &Path) -> bool {
+    false
 }
 
 /// Where a report goes: standard output (`-`) or a file.
@@ -137,6 +163,11 @@ pub(crate) fn check<F: ValueEnum>(
 /// A path as it names a file: its folder resolved (`./a.json`, `a.json` and a link to the folder
 /// name one file), the file's name as written.
 fn identity(path: &Path) -> PathBuf {
+    // A file that exists is named by what its links lead to (`--output json=LINK` and the
+    // link's target are one file).
+    if let Ok(real) = path.canonicalize() {
+        return real;
+    }
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

@@ -108,12 +108,9 @@ impl Score {
     ///
     /// A message naming the file, when it cannot be read or is not a score.
     pub fn load(path: &Path) -> Result<Score, BadInput> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            BadInput(format!(
-                "{}: cannot read the mutation score: {e}",
-                path.display()
-            ))
-        })?;
+        let text = chess_conformance::InputFile::MUTATION_SCORE
+            .read(path)
+            .map_err(|e| BadInput(format!("{}: {e} (the mutation score)", path.display())))?;
         serde_json::from_str(&text).map_err(|e| {
             BadInput(format!(
                 "{}: not a mutation score (`chess-conformance mutants --json` writes one): {e}",

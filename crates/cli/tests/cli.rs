@@ -7,6 +7,9 @@ use std::process::{Command, Output};
 mod cases;
 #[path = "cli/diff.rs"]
 mod diff;
+
+#[path = "cli/files.rs"]
+mod files;
 #[path = "cli/matrix.rs"]
 mod matrix;
 #[path = "cli/outputs.rs"]

@@ -12,6 +12,8 @@
 //! | `serve-request` | request lines | the serving side of the protocol ([`chess_conformance::protocol::answer_line`]) over the reference |
 //! | `uci-output` | a UCI engine's output | `uci::read_output`: `go perft`, `d` and `id name` as the `uci:` engine reads them |
 //! | `reference-inputs` | a FEN, a move list, then strings | FEN, UCI and SAN parsing (`replay`), every question of [`chess_conformance::Reference`], the symmetries and the diagrams |
+//! | `baseline` | a baseline's text | [`chess_conformance::Baseline::from_yaml`] (`--baseline`'s reader: the YAML screen, then serde), written again and read back, compared with a run |
+//! | `report` | a run's JSON report | [`chess_conformance::Report::from_json`] (what `report --html` and `diff` read), grouped, written again and read back |
 //!
 //! See `docs/FUZZING.md` for how to run them and the figures of the long runs.
 
@@ -20,8 +22,8 @@ pub mod seeds;
 mod targets;
 
 pub use targets::{
-    CASE_FILE_MAX, answer_verdicts, case_file, engine_answers, reference_inputs, serve_request,
-    uci_output,
+    CASE_FILE_MAX, answer_verdicts, baseline, case_file, engine_answers, reference_inputs, report,
+    serve_request, uci_output,
 };
 
 use mutate::Shape;
@@ -77,6 +79,20 @@ pub const TARGETS: &[Target] = &[
         seeds: seeds::reference_inputs,
         shape: Shape::Lines,
         max_len: 4 << 10,
+    },
+    Target {
+        name: "baseline",
+        run: baseline,
+        seeds: seeds::baselines,
+        shape: Shape::Yaml,
+        max_len: 64 << 10,
+    },
+    Target {
+        name: "report",
+        run: report,
+        seeds: seeds::reports,
+        shape: Shape::JsonLines,
+        max_len: 64 << 10,
     },
 ];
 

@@ -352,10 +352,20 @@ fn deep_nesting(rng: &mut Rng, lines: &mut [String], max: usize) {
     let depth = 1 + rng.below(max / 4).min(1 << rng.below(14));
     let (open, close) = *rng.pick(&[("[", "]"), ("{a: ", "}"), ("- ", "")]);
     let nested = if open == "- " {
-        (0..depth)
-            .map(|i| format!("{}- x", "  ".repeat(i)))
-            .collect::<Vec<_>>()
-            .join("\n")
+        // Quadratic in the depth: built no further than `max` bytes (the input is cut there
+        // anyway), so the mutator's memory is not taken for the target's.
+        let mut nested = String::new();
+        for i in 0..depth {
+            if nested.len() > max {
+                break;
+            }
+            if i > 0 {
+                nested.push('\n');
+            }
+            nested.push_str(&"  ".repeat(i));
+            nested.push_str("- x");
+        }
+        nested
     } else {
         format!("{}1{}", open.repeat(depth), close.repeat(depth))
     };

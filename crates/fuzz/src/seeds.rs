@@ -242,3 +242,86 @@ pub fn reference_inputs() -> Vec<Vec<u8>> {
         })
         .collect()
 }
+
+/// The runs the `report` and `baseline` seeds are written from: the reference and three mutants
+/// (so that there are failures, errors and groups), each over the shallow hand-written cases
+/// of one file at a time, at most 12 cases to a run.
+fn seed_runs() -> Vec<chess_conformance::Run<'static>> {
+    use chess_conformance::{Engine, Mutant, Run, check};
+    let cases: Vec<&'static LoadedCase> = hand_written()
+        .filter(|c| crate::targets::shallow(c))
+        .collect();
+    let mut engines: Vec<Box<dyn Engine>> = vec![Box::new(Reference::new())];
+    for mutation in chess_conformance::mutant::MUTANTS.iter().step_by(7).take(3) {
+        engines.push(Box::new(Mutant::new(mutation)));
+    }
+    let mut runs = Vec::new();
+    for engine in &mut engines {
+        for chunk in cases.chunks(12).step_by(3) {
+            let results = chunk
+                .iter()
+                .map(|case| (*case, check(engine.as_mut(), case)))
+                .collect();
+            runs.push(Run {
+                engine: engine.identity(),
+                results,
+            });
+        }
+    }
+    runs
+}
+
+/// `report`: JSON reports of small runs (the reference's and mutants'), compact, so that the
+/// line-wise JSON mutations reach their values, and a few pretty-printed as `run` writes them.
+pub fn reports() -> Vec<Vec<u8>> {
+    seed_runs()
+        .iter()
+        .enumerate()
+        .map(|(i, run)| {
+            let pretty = chess_conformance::report::json(run);
+            if i % 8 == 0 {
+                return pretty.into_bytes();
+            }
+            let value: serde_json::Value = serde_json::from_str(&pretty).expect("a report is JSON");
+            value.to_string().into_bytes()
+        })
+        .collect()
+}
+
+/// `baseline`: the baselines of those runs (as `--write-baseline` writes them), and the files
+/// of `baselines/` cut into pieces of 20 entries (each with the file's header).
+pub fn baselines() -> Vec<Vec<u8>> {
+    let mut seeds: Vec<Vec<u8>> = seed_runs()
+        .iter()
+        .map(|run| {
+            chess_conformance::Baseline::from_run(run, None)
+                .to_yaml()
+                .into_bytes()
+        })
+        .collect();
+    for file in files(&root().join("baselines"), "yaml") {
+        let Ok(text) = std::fs::read_to_string(file) else {
+            continue;
+        };
+        // The header runs to `known_failures:`; an entry starts at a two-space indent.
+        let Some(at) = text.find("known_failures:") else {
+            seeds.push(text.into_bytes());
+            continue;
+        };
+        let split = at + "known_failures:\n".len().min(text.len() - at);
+        let (header, body) = text.split_at(split);
+        let mut entries: Vec<String> = Vec::new();
+        for line in body.lines() {
+            if line.starts_with("  ") && !line.starts_with("   ") || entries.is_empty() {
+                entries.push(String::new());
+            }
+            let last = entries.last_mut().expect("one entry at least");
+            last.push_str(line);
+            last.push('\n');
+        }
+        for chunk in entries.chunks(20) {
+            seeds.push(format!("{header}{}", chunk.concat()).into_bytes());
+        }
+    }
+    seeds
+}

@@ -319,6 +319,58 @@ pub fn reference_inputs(data: &[u8]) {
     }
 }
 
+/// A small run to compare a baseline with: the reference over the first dozen shallow cases.
+fn small_run() -> &'static Run<'static> {
+    static RUN: OnceLock<Run<'static>> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let mut reference = Reference::new();
+        let results = catalogue()
+            .cases()
+            .iter()
+            .filter(|c| shallow(c))
+            .take(12)
+            .map(|case| (case, chess_conformance::check(&mut reference, case)))
+            .collect();
+        Run {
+            engine: reference.identity(),
+            results,
+        }
+    })
+}
+
+/// `baseline`: the input as a baseline's text, through the reader `--baseline` uses
+/// ([`chess_conformance::Baseline::from_yaml`]: the YAML screen, then serde); one that reads is
+/// written again and must read back the same, described, and compared with a small run.
+pub fn baseline(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(baseline) = chess_conformance::Baseline::from_yaml(&text) else {
+        return;
+    };
+    let again = chess_conformance::Baseline::from_yaml(&baseline.to_yaml())
+        .unwrap_or_else(|e| panic!("a baseline written does not read back: {e}"));
+    assert_eq!(again, baseline, "a baseline changed in a round trip");
+    let comparison = baseline.compare(small_run(), false);
+    let _ = comparison.is_clean();
+    let _ = comparison.describe();
+}
+
+/// `report`: the input as a run's JSON report, through [`chess_conformance::Report::from_json`]
+/// (what `report --html` and `diff` read); one that reads is grouped, written again, and must
+/// read back.
+pub fn report(data: &[u8]) {
+    let Ok(report) = chess_conformance::Report::from_json(data) else {
+        return;
+    };
+    let _ = report.grouped();
+    let _ = report.by_area();
+    let _ = report.verdicts().count();
+    let json = report.to_json();
+    match chess_conformance::Report::from_json(json.as_bytes()) {
+        Ok(again) => assert_eq!(again, report, "a report changed in a round trip"),
+        Err(e) => panic!("a report read and written again does not read back: {e}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

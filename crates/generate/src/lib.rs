@@ -402,8 +402,10 @@ fn hand_sources(cases: &Path) -> Result<Vec<Source>, GenerateError> {
     let mut out = Vec::new();
     for area in AREAS {
         let path = cases.join(format!("{area}.yaml"));
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| GenerateError(format!("cannot read {}: {e}", path.display())))?;
+        // The bounded reader of every file the tool reads: a regular file, at most 16 MiB.
+        let text = chess_conformance::InputFile::CASE_FILE
+            .read(&path)
+            .map_err(|e| GenerateError(format!("{}: {e}", path.display())))?;
         out.push(Source {
             name: format!("cases/{area}.yaml"),
             text,
@@ -414,7 +416,8 @@ fn hand_sources(cases: &Path) -> Result<Vec<Source>, GenerateError> {
 
 fn retired_sources(cases: &Path) -> Vec<Source> {
     let path = cases.join(chess_conformance::catalogue::RETIRED_FILE);
-    std::fs::read_to_string(&path)
+    chess_conformance::InputFile::CASE_FILE
+        .read(&path)
         .map(|text| {
             vec![Source {
                 name: format!("cases/{}", chess_conformance::catalogue::RETIRED_FILE),

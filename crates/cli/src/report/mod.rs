@@ -519,6 +519,10 @@ impl Target {
     /// written into ([`Target::start`] makes it): beside `dir`, or inside it when `dir` cannot
     /// be renamed.
     fn new(dir: &Path) -> Result<Target, BadInput> {
+        // A symbolic link is followed: its target is replaced, the link kept (issue 28, 5).
+        let followed = crate::write::follow_links(dir)
+            .map_err(|e| BadInput(format!("{}: cannot write the site: {e}", dir.display())))?;
+        let dir = followed.as_path();
         let shown = dir.display();
         let fail = |e: std::io::Error| BadInput(format!("{shown}: cannot write the site: {e}"));
         let in_place = dir.is_dir() && fixed(dir);
