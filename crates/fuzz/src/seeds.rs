@@ -265,6 +265,7 @@ fn seed_runs() -> Vec<chess_conformance::Run<'static>> {
             runs.push(Run {
                 engine: engine.identity(),
                 results,
+                catalogue_version: None,
             });
         }
     }

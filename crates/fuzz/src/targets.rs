@@ -334,6 +334,7 @@ fn small_run() -> &'static Run<'static> {
         Run {
             engine: reference.identity(),
             results,
+            catalogue_version: None,
         }
     })
 }
