@@ -598,19 +598,26 @@ impl Target {
                 .unwrap_or_default(),
         );
         let result = (|| {
-            if self.dir.exists() {
+            // Only a folder this command moved aside is removed after: one of that name made
+            // by someone else (a process of the same id, long gone) is not ours to remove.
+            let moved = self.dir.exists();
+            if moved {
                 std::fs::rename(&self.dir, &old)?;
             }
             if let Err(e) = std::fs::rename(&self.building, &self.dir) {
                 // The old site back where it was.
-                let _ = std::fs::rename(&old, &self.dir);
+                if moved {
+                    let _ = std::fs::rename(&old, &self.dir);
+                }
                 return Err(e);
             }
-            Ok(())
+            Ok(moved)
         })();
         match result {
-            Ok(()) => {
-                let _ = std::fs::remove_dir_all(&old);
+            Ok(moved) => {
+                if moved {
+                    let _ = std::fs::remove_dir_all(&old);
+                }
                 Ok(())
             }
             Err(e) => {
@@ -715,6 +722,32 @@ replaces this folder whole.\n";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A folder named as this process's old site would be, but not moved aside by it (made by
+    /// someone else, or by a long-gone process of the same id), survives the site's finish.
+    #[test]
+    fn finishing_removes_only_an_old_site_it_moved_aside() {
+        let parent = std::env::temp_dir().join(format!("cc-finish-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&parent);
+        std::fs::create_dir_all(&parent).unwrap();
+        let other = parent.join(format!(".site.old-{}", std::process::id()));
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("notes.txt"), "mine").unwrap();
+        let Ok(target) = Target::new(&parent.join("site")) else {
+            panic!("a new folder is a target")
+        };
+        target.start().unwrap();
+        target.finish().unwrap();
+        assert!(
+            parent.join("site").join(MARKER).is_file(),
+            "the site is in place"
+        );
+        assert!(
+            other.join("notes.txt").is_file(),
+            "a folder it did not move is kept"
+        );
+        std::fs::remove_dir_all(&parent).unwrap();
+    }
 
     #[test]
     fn anchors_are_the_ids_and_need_no_escaping() {

@@ -170,10 +170,16 @@ fn a_mount_point_is_written_into() {
 fn folders_left_by_a_killed_report_are_removed_by_the_next() {
     let (path, _) = castling_report();
     let dir = scratch("stale");
-    // A process that has ended: its id is free (and, this soon, not reused).
-    let mut child = Command::new("true").spawn().unwrap();
-    child.wait().unwrap();
-    let dead = child.id();
+    // Two processes that have ended: their ids are free (and, this soon, not reused), and
+    // below the id of the `report` started after them (a folder named after that one's id, as
+    // `dead + 2` was, is the command's own: it once replaced the planted folder).
+    let ended = || {
+        let mut child = Command::new("true").spawn().unwrap();
+        child.wait().unwrap();
+        child.id()
+    };
+    let dead = ended();
+    let also_dead = ended();
     let live = std::process::id();
     let marked = |name: &str| {
         let folder = dir.join(name);
@@ -190,7 +196,7 @@ fn folders_left_by_a_killed_report_are_removed_by_the_next() {
         marked(&format!(".site.building-{live}")),
         marked(&format!(".other.building-{dead}")),
     ];
-    let unmarked = dir.join(format!(".site.old-{}", dead + 2));
+    let unmarked = dir.join(format!(".site.old-{also_dead}"));
     std::fs::create_dir_all(&unmarked).unwrap();
     std::fs::write(unmarked.join("notes.txt"), "mine").unwrap();
     let out = cli(&[
