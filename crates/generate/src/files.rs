@@ -68,7 +68,7 @@ fn plain(name: &str) -> bool {
 
 /// The files of `output` that differ from those under `dir`: missing, different, or listed in
 /// its manifest but no longer generated; and the manifest itself, when it is not what
-/// [`write`] leaves.
+/// [`write()`] leaves.
 pub fn stale(output: &Output, dir: &Path) -> Vec<String> {
     let mut problems = Vec::new();
     for (name, bytes) in &output.files {
