@@ -81,6 +81,30 @@ pub(crate) struct Output<F> {
     pub to: Destination,
 }
 
+/// The reports a command is asked for: its `--output`s, then `--format`'s to standard output
+/// (`--format F` is `--output F=-`), and `default` on standard output when neither is given
+/// (`run`'s and `diff`'s rule).
+pub(crate) fn asked<F: Clone>(
+    outputs: &[Output<F>],
+    format: Option<F>,
+    default: F,
+) -> Vec<Output<F>> {
+    let mut asked = outputs.to_vec();
+    if let Some(format) = format {
+        asked.push(Output {
+            format,
+            to: Destination::Stdout,
+        });
+    }
+    if asked.is_empty() {
+        asked.push(Output {
+            format: default,
+            to: Destination::Stdout,
+        });
+    }
+    asked
+}
+
 /// The names of `F`'s formats, as the command line spells them.
 pub(crate) fn format_names<F: ValueEnum>() -> Vec<String> {
     F::value_variants()

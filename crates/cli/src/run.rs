@@ -97,7 +97,7 @@ pub(crate) enum Format {
 pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     // Arguments first, then the engine, then the catalogue (a second or more): a mistake is
     // reported before any wait.
-    let outputs = outputs(args);
+    let outputs = crate::output::asked(&args.outputs, args.format, Format::Text);
     let baseline = arguments(args, &outputs)?;
     crate::interrupt::watch();
     // One instance before the catalogue loads: an engine that cannot start says so at once.
@@ -161,25 +161,6 @@ pub fn run(args: &RunArgs) -> Result<ExitCode, BadInput> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// The reports asked for: `--output`'s, and `--format`'s to standard output; the text report
-/// on standard output when neither is given.
-fn outputs(args: &RunArgs) -> Vec<Output<Format>> {
-    let mut outputs = args.outputs.clone();
-    if let Some(format) = args.format {
-        outputs.push(Output {
-            format,
-            to: Destination::Stdout,
-        });
-    }
-    if outputs.is_empty() {
-        outputs.push(Output {
-            format: Format::Text,
-            to: Destination::Stdout,
-        });
-    }
-    outputs
 }
 
 /// The engine's spec and the files given checked, and the baseline the run is compared with.

@@ -85,7 +85,7 @@ enum FailOn {
 }
 
 pub fn diff(args: &DiffArgs) -> Result<ExitCode, BadInput> {
-    let outputs = outputs(args);
+    let outputs = crate::output::asked(&args.outputs, args.format, Format::Text);
     crate::output::check(&outputs, &[])?;
     not_over_a_report(&outputs, [&args.old, &args.new])?;
     let old = crate::report_file::read(&args.old)?;
@@ -144,23 +144,4 @@ fn not_over_a_report(outputs: &[Output<Format>], reports: [&Path; 2]) -> Result<
         }
     }
     Ok(())
-}
-
-/// The reports asked for: `--output`'s and `--format`'s; the text on standard output when
-/// neither is given.
-fn outputs(args: &DiffArgs) -> Vec<Output<Format>> {
-    let mut outputs = args.outputs.clone();
-    if let Some(format) = args.format {
-        outputs.push(Output {
-            format,
-            to: Destination::Stdout,
-        });
-    }
-    if outputs.is_empty() {
-        outputs.push(Output {
-            format: Format::Text,
-            to: Destination::Stdout,
-        });
-    }
-    outputs
 }
