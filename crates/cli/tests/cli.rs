@@ -10,6 +10,8 @@ mod diff;
 
 #[path = "cli/files.rs"]
 mod files;
+#[path = "cli/hostile.rs"]
+mod hostile;
 #[path = "cli/matrix.rs"]
 mod matrix;
 #[path = "cli/outputs.rs"]
@@ -18,6 +20,8 @@ mod outputs;
 mod run;
 #[path = "cli/usage.rs"]
 mod usage;
+#[path = "cli/versions.rs"]
+mod versions;
 #[path = "cli/winnable.rs"]
 mod winnable;
 
