@@ -51,6 +51,14 @@ use uci::{
 };
 use xboard::{xboard_answers, xboard_chess960, xboard_faults, xboard_handshake};
 
+/// The hand-written cases of the built-in catalogue: what these tests run engines over (a second
+/// to load and run, where the whole catalogue takes several; CI's certify step runs the real
+/// engines over all of it).
+fn hand_written() -> Result<Catalogue, String> {
+    Catalogue::builtin_selected(None, Some(chess_conformance::Origin::HandWritten))
+        .map_err(|e| e.to_string())
+}
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn main() -> ExitCode {

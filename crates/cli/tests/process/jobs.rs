@@ -10,58 +10,67 @@ pub(crate) fn scratch(what: &str) -> Result<std::path::PathBuf, String> {
     Ok(dir)
 }
 
-/// `--jobs 2` prints, for every format, and writes as a baseline, byte for byte what
-/// `--jobs 1` does against an engine in another process, also against one that crashes on some
-/// cases: its errors name each request by its place in the case.
+/// `--jobs 2` writes, for every format, and as a baseline, byte for byte what `--jobs 1` does
+/// against an engine in another process, also against one that crashes on some cases: its
+/// errors name each request by its place in the case. Each run writes all its reports at once
+/// (`--output FORMAT=PATH`), the text one to standard output.
 pub(super) fn jobs_same_report() -> Result<(), String> {
+    const FILES: [&str; 3] = ["json", "junit", "markdown"];
     let dir = scratch("jobs-same")?;
     for (faults, exact) in [("", true), ("crash=in_check", false)] {
         let engine = format!("process:{} --serve {faults}", this_binary());
-        for format in ["text", "json", "junit", "markdown"] {
-            let mut outputs = Vec::new();
-            for jobs in ["1", "2"] {
-                let baseline = dir.join(format!("{format}-{jobs}.yaml"));
-                let baseline = baseline.display().to_string();
-                let mut args = vec![
-                    "run",
-                    "--engine",
-                    &engine,
-                    "--filter",
-                    "check/",
-                    "--generated",
-                    "exclude",
-                    "--format",
-                    format,
-                    "--jobs",
-                    jobs,
-                ];
-                if format == "text" {
-                    args.extend(["--verbose", "--write-baseline", &baseline]);
-                }
-                let (code, stdout, stderr, _) = cli(&args);
-                let expected = if format == "text" || exact { 0 } else { 1 };
-                if code != Some(expected) || !stdout.contains("check") {
-                    return Err(format!(
-                        "{engine} {format} --jobs {jobs}: exit {code:?}\n{stdout}{stderr}"
-                    ));
-                }
-                let baseline = std::fs::read_to_string(&baseline).unwrap_or_default();
-                outputs.push((stdout, baseline));
+        let mut outputs = Vec::new();
+        for jobs in ["1", "2"] {
+            let path = |what: &str| dir.join(format!("{what}-{jobs}")).display().to_string();
+            let outputs_args: Vec<String> = FILES
+                .iter()
+                .map(|format| format!("{format}={}", path(format)))
+                .chain(["text=-".to_owned()])
+                .collect();
+            let baseline = path("baseline");
+            let mut args = vec![
+                "run",
+                "--engine",
+                &engine,
+                "--filter",
+                "check/",
+                "--generated",
+                "exclude",
+                "--jobs",
+                jobs,
+                "--verbose",
+                "--write-baseline",
+                &baseline,
+            ];
+            for output in &outputs_args {
+                args.extend(["--output", output.as_str()]);
             }
-            if outputs[0] != outputs[1] {
+            let (code, stdout, stderr, _) = cli(&args);
+            // Writing a baseline accepts the failures it records: exit 0 either way.
+            if code != Some(0) || !stdout.contains("check") {
                 return Err(format!(
-                    "{engine} {format}: --jobs 2 differs from --jobs 1\n--- 1:\n{:?}\n--- 2:\n{:?}",
-                    outputs[0], outputs[1]
+                    "{engine} --jobs {jobs}: exit {code:?}\n{stdout}{stderr}"
                 ));
             }
-            if format == "text"
-                && !exact
-                && !outputs[0]
-                    .1
-                    .contains("of the case (in_check): the engine exited")
-            {
-                return Err(format!("no crash in the baseline:\n{}", outputs[0].1));
+            let mut written = vec![("text".to_owned(), stdout)];
+            for what in FILES.iter().chain(&["baseline"]) {
+                let body = std::fs::read_to_string(path(what))
+                    .map_err(|e| format!("{engine} --jobs {jobs}: {what}: {e}"))?;
+                written.push(((*what).to_owned(), body));
             }
+            outputs.push(written);
+        }
+        for (one, two) in outputs[0].iter().zip(&outputs[1]) {
+            if one != two {
+                return Err(format!(
+                    "{engine} {}: --jobs 2 differs from --jobs 1\n--- 1:\n{:?}\n--- 2:\n{:?}",
+                    one.0, one.1, two.1
+                ));
+            }
+        }
+        let baseline = &outputs[0][FILES.len() + 1].1;
+        if !exact && !baseline.contains("of the case (in_check): the engine exited") {
+            return Err(format!("no crash in the baseline:\n{baseline}"));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -51,7 +51,7 @@ pub(super) fn uci_answers() -> Result<(), String> {
         return Err(format!("checkers {:?}", engine.checkers(&mated)));
     }
     // The catalogue: everything this engine answers passes.
-    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    let catalogue = hand_written()?;
     let tally = Run::new(&mut engine, &catalogue).tally();
     if tally.failed + tally.errors > 0 || tally.passed < 150 {
         return Err(format!("{tally}"));
@@ -150,7 +150,7 @@ pub(super) const STOCKFISH: &str = "/usr/games/stockfish";
 /// move by not applying it.
 pub(super) fn stockfish() -> Result<(), Failed> {
     let mut engine = UciEngine::start(vec![STOCKFISH.to_owned()], Options::default())?;
-    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    let catalogue = hand_written()?;
     let run = Run::new(&mut engine, &catalogue);
     let tally = run.tally();
     if tally.failed + tally.errors > 0 || tally.passed < 150 {

@@ -118,7 +118,7 @@ pub(super) fn xboard_answers() -> Result<(), String> {
         other => return Err(format!("an illegal castling was not refused: {other:?}")),
     }
     // The catalogue: everything this engine answers passes.
-    let catalogue = Catalogue::builtin().map_err(|e| e.to_string())?;
+    let catalogue = hand_written()?;
     let tally = Run::new(&mut engine, &catalogue).tally();
     if tally.failed + tally.errors > 0 || tally.passed < 150 {
         return Err(format!("{tally}"));
