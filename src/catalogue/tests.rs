@@ -8,6 +8,13 @@ use super::sources::{builtin, builtin_case_files};
 use super::validate::is_rule;
 use super::*;
 
+/// The shipped catalogue, loaded once for the tests that read it whole (a load is seconds of CPU
+/// in the test profile; three tests shared it, each loading it again).
+fn whole() -> &'static Catalogue {
+    static WHOLE: std::sync::OnceLock<Catalogue> = std::sync::OnceLock::new();
+    WHOLE.get_or_init(|| Catalogue::builtin().expect("the shipped catalogue loads"))
+}
+
 fn load(text: &str) -> Result<Catalogue, LoadErrors> {
     Catalogue::from_sources(
         [Source {
@@ -138,7 +145,7 @@ fn places(catalogue: &Catalogue) -> Vec<(String, String, usize, Origin)> {
 
 #[test]
 fn a_selected_load_is_the_whole_load_filtered() {
-    let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+    let whole = whole();
     for filter in [
         None,
         Some("castling/kingside-legal"),
@@ -172,7 +179,7 @@ fn a_selected_load_is_the_whole_load_filtered() {
 /// origin is its folder's.
 #[test]
 fn shipped_ids_are_written_as_they_are_and_origins_follow_folders() {
-    let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+    let whole = whole();
     let texts: HashMap<&str, &str> = builtin_case_files().copied().collect();
     for c in whole.cases() {
         let line = texts[c.file.as_str()].lines().nth(c.line - 1).unwrap_or("");
@@ -287,7 +294,7 @@ fn the_boards_of_the_load_are_those_a_replay_draws() {
     // What the load keeps for the boards gives, for every case, the text board a replay of its
     // FEN and moves drew, and the FEN it reaches (the site's board after a history).
     // Each in the case's variant: a Chess960 case's FEN and history read as Chess960.
-    let whole = Catalogue::builtin().expect("the shipped catalogue loads");
+    let whole = whole();
     let mut chess960 = 0;
     for c in whole.cases() {
         let (fen, moves, variant) = (&c.case.fen, &c.case.moves, c.case.variant());
