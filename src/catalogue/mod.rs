@@ -21,6 +21,7 @@ use crate::assertion::Plan;
 use crate::case::Case;
 use crate::engine::Capabilities;
 
+mod content;
 mod ids;
 mod load;
 mod plan;
@@ -29,6 +30,7 @@ mod validate;
 mod version;
 
 pub use crate::locate::MAX_DEPTH;
+pub use content::{content_id, content_key, fnv1a64, normalized, short_hash};
 pub use sources::{MAX_FILE_BYTES, RETIRED_FILE, Source};
 pub use version::{
     Bump, GroupState, LOCK_FILE, Lock, LockedCase, VERSION_FILE, Version, builtin_version, group_of,

@@ -69,6 +69,12 @@ pub struct ReportVerdict {
     /// whose FEN and moves are then read as Chess960 (castling as the king taking its rook).
     #[serde(default, skip_serializing_if = "Variant::is_standard")]
     pub variant: Variant,
+    /// The case's content id ([`crate::catalogue::content_id`]: the hash of its position,
+    /// history, expectation and variant, as `cases/catalogue.lock` records it): two reports
+    /// whose case of one id has two content ids checked two expectations (`diff` lists it).
+    /// Absent from reports written before it was carried.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_id: Option<String>,
     /// Fields read that none of the above takes: an error of [`Report::from_json`] (serde
     /// cannot deny them beside a flattened field).
     #[serde(flatten, skip_serializing)]
@@ -151,6 +157,7 @@ impl Report {
                     fen: Some(case.case.fen.clone()),
                     moves: case.case.moves.clone(),
                     variant: case.case.variant(),
+                    content_id: Some(crate::catalogue::content_id(&case.case)),
                     unknown: BTreeMap::new(),
                 })
                 .collect(),
@@ -458,6 +465,49 @@ mod tests {
                 .iter()
                 .all(|v| v.fen.is_none() && v.moves.is_empty())
         );
+    }
+
+    #[test]
+    fn each_verdict_carries_its_case_s_content_id_as_the_record_has_it() {
+        let report = report();
+        let lock =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/cases/catalogue.lock"))
+                .expect("cases/catalogue.lock");
+        let recorded: HashMap<&str, &str> = lock
+            .lines()
+            .filter_map(|l| l.strip_prefix("case "))
+            .filter_map(|l| {
+                let mut words = l.split(' ');
+                Some((words.next()?, words.next()?))
+            })
+            .collect();
+        let mut hand_written = 0;
+        for line in &report.verdicts {
+            let content = line.content_id.as_deref().expect("every verdict has one");
+            if let Some(&locked) = recorded.get(line.verdict.id.as_str()) {
+                assert_eq!(content, locked, "{}", line.verdict.id);
+                hand_written += 1;
+            }
+        }
+        assert!(hand_written > 50, "{hand_written}");
+        // Two cases, two contents.
+        let distinct: HashSet<&str> = report
+            .verdicts
+            .iter()
+            .filter_map(|v| v.content_id.as_deref())
+            .collect();
+        assert_eq!(distinct.len(), report.verdicts.len());
+    }
+
+    #[test]
+    fn an_older_report_without_content_ids_still_reads() {
+        let mut value: serde_json::Value = serde_json::from_str(&report().to_json()).unwrap();
+        for v in value["verdicts"].as_array_mut().unwrap() {
+            assert!(v.as_object_mut().unwrap().remove("content_id").is_some());
+        }
+        let read = Report::from_json(value.to_string().as_bytes()).expect("an older report");
+        assert!(read.verdicts.iter().all(|v| v.content_id.is_none()));
+        assert!(!read.to_json().contains("content_id"));
     }
 
     fn failing_report() -> Report {

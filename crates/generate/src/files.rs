@@ -12,7 +12,8 @@
 //! synced); the manifest then lists the old files and the new; the temporaries are renamed
 //! over their names; the files no longer generated are removed; and the manifest is rewritten
 //! with the new files alone. The next `generate` removes the temporaries of a process that is
-//! gone.
+//! gone; `generate --check` names them ([`temporaries`]) without counting them stale: no reader
+//! opens a `.NAME.generate-PID.tmp`, and the files it would have replaced are whole.
 
 use std::collections::BTreeSet;
 use std::fs::{self, OpenOptions};
@@ -91,6 +92,43 @@ pub fn stale(output: &Output, dir: &Path) -> Vec<String> {
     }
     problems.sort();
     problems
+}
+
+/// A temporary a generation writes beside a file (`.NAME.generate-PID.tmp`) and renames over
+/// it: one still in the folder belongs to a generation running now or to one killed before its
+/// end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Temporary {
+    /// Its path in the output folder, `/`-separated (`json/.castling.json.generate-12.tmp`).
+    pub name: String,
+    /// The process that wrote it.
+    pub pid: u32,
+    /// Whether that process still runs: `Some(false)` gone (a killed generation's leftover,
+    /// which the next `generate` removes), `Some(true)` running (a generation writing now),
+    /// `None` unknown (the system lists no processes in `/proc`; `generate` then leaves it).
+    pub running: Option<bool>,
+}
+
+/// The temporaries of generations in `dir` and in the folders of `output` under it, by name:
+/// what `generate --check` names apart from the stale files (they are not part of the
+/// generation).
+pub fn temporaries(output: &Output, dir: &Path) -> Vec<Temporary> {
+    let mut found: Vec<Temporary> = temporaries_in(dir, &folders(output))
+        .into_iter()
+        .map(|(path, pid)| Temporary {
+            name: path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/"),
+            pid,
+            running: running(pid),
+        })
+        .collect();
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    found
 }
 
 /// Refuses an output folder that is the folder of hand-written cases, is inside it, or holds
@@ -184,12 +222,7 @@ fn write_until(
     mut go: impl FnMut() -> bool,
 ) -> io::Result<bool> {
     fs::create_dir_all(dir)?;
-    let folders: BTreeSet<PathBuf> = output
-        .files
-        .keys()
-        .filter_map(|name| Path::new(name).parent().map(Path::to_owned))
-        .filter(|p| !p.as_os_str().is_empty())
-        .collect();
+    let folders = folders(output);
     for folder in &folders {
         let path = dir.join(folder);
         if path.is_symlink() {
@@ -317,14 +350,28 @@ fn replace(path: &Path, pid: u32, bytes: &[u8]) -> io::Result<()> {
     })
 }
 
-/// Removes, in `dir` and its `folders`, the temporaries (`.NAME.generate-PID.tmp`) of a
-/// process that is gone: what a generation killed before its end left. Only where the system
-/// lists its processes (`/proc`).
-fn remove_dead_temporaries(dir: &Path, folders: &BTreeSet<PathBuf>) {
+/// The folders of `output` (`json`, `epd`, ...), relative.
+fn folders(output: &Output) -> BTreeSet<PathBuf> {
+    output
+        .files
+        .keys()
+        .filter_map(|name| Path::new(name).parent().map(Path::to_owned))
+        .filter(|p| !p.as_os_str().is_empty())
+        .collect()
+}
+
+/// Whether process `pid` runs: `None` where the system does not list its processes (`/proc`).
+fn running(pid: u32) -> Option<bool> {
     let proc = Path::new("/proc");
-    if !proc.join("self").exists() {
-        return;
-    }
+    proc.join("self")
+        .exists()
+        .then(|| proc.join(pid.to_string()).exists())
+}
+
+/// The temporaries (`.NAME.generate-PID.tmp`, regular files) in `dir` and its `folders`, with
+/// the process each names.
+fn temporaries_in(dir: &Path, folders: &BTreeSet<PathBuf>) -> Vec<(PathBuf, u32)> {
+    let mut found = Vec::new();
     for folder in std::iter::once(dir.to_owned()).chain(folders.iter().map(|f| dir.join(f))) {
         let Ok(entries) = fs::read_dir(&folder) else {
             continue;
@@ -340,10 +387,21 @@ fn remove_dead_temporaries(dir: &Path, folders: &BTreeSet<PathBuf>) {
             else {
                 continue;
             };
-            let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-            if is_file && !proc.join(pid.to_string()).exists() {
-                let _ = fs::remove_file(entry.path());
+            if entry.file_type().is_ok_and(|t| t.is_file()) {
+                found.push((entry.path(), pid));
             }
+        }
+    }
+    found
+}
+
+/// Removes, in `dir` and its `folders`, the temporaries (`.NAME.generate-PID.tmp`) of a
+/// process that is gone: what a generation killed before its end left. Only where the system
+/// lists its processes (`/proc`).
+fn remove_dead_temporaries(dir: &Path, folders: &BTreeSet<PathBuf>) {
+    for (path, pid) in temporaries_in(dir, folders) {
+        if running(pid) == Some(false) {
+            let _ = fs::remove_file(path);
         }
     }
 }
@@ -567,6 +625,52 @@ mod tests {
         assert!(refused(dir.clone()).contains(" holds "));
         apart(&cases, &dir.join("generated")).unwrap();
         apart(&cases, &dir.join("generated/../generated2")).unwrap();
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_temporaries_left_in_the_folder_are_named_with_their_process() {
+        let dir = scratch("temporaries");
+        let out = output(&[("a.yaml", "a"), ("json/a.json", "j")]);
+        write(&out, &dir).unwrap();
+        assert_eq!(temporaries(&out, &dir), []);
+        // A killed generation's, in the folder and in one of its own; a running one's (this
+        // test's process); and what is no temporary: another hidden file, a folder of that
+        // name, a temporary in a folder the generation does not write.
+        let me = std::process::id();
+        fs::write(dir.join(format!(".a.yaml.generate-{GONE}.tmp")), "cut").unwrap();
+        fs::write(dir.join(format!("json/.a.json.generate-{GONE}.tmp")), "cut").unwrap();
+        fs::write(dir.join(format!(".a.yaml.generate-{me}.tmp")), "half").unwrap();
+        fs::write(dir.join(".a.yaml.generate-x.tmp"), "mine").unwrap();
+        fs::write(dir.join(".hidden.tmp"), "mine").unwrap();
+        fs::create_dir_all(dir.join(format!(".b.yaml.generate-{GONE}.tmp"))).unwrap();
+        fs::create_dir_all(dir.join("other")).unwrap();
+        fs::write(dir.join(format!("other/.c.generate-{GONE}.tmp")), "mine").unwrap();
+        let found: Vec<(String, u32, Option<bool>)> = temporaries(&out, &dir)
+            .into_iter()
+            .map(|t| (t.name, t.pid, t.running))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (format!(".a.yaml.generate-{GONE}.tmp"), GONE, Some(false)),
+                (format!(".a.yaml.generate-{me}.tmp"), me, Some(true)),
+                (
+                    format!("json/.a.json.generate-{GONE}.tmp"),
+                    GONE,
+                    Some(false)
+                ),
+            ]
+        );
+        // Not part of the generation: the folder is not stale for them.
+        assert!(stale(&out, &dir).is_empty(), "{:?}", stale(&out, &dir));
+        // The next generation removes the killed one's, and only those.
+        write(&out, &dir).unwrap();
+        let left: Vec<String> = temporaries(&out, &dir)
+            .into_iter()
+            .map(|t| t.name)
+            .collect();
+        assert_eq!(left, [format!(".a.yaml.generate-{me}.tmp")]);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

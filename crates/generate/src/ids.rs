@@ -1,58 +1,12 @@
 //! Content-derived ids: a generated case is named by what it says, so its id is the same on
 //! every run and every machine, and changes only when its content does.
 //!
-//! The hash is FNV-1a (64 bits) of a canonical serialization: JSON of the position, the history
-//! and the expectation, with every set-like list sorted so that two cases that say the same
-//! thing in a different order hash alike. serde_json writes struct fields in declaration order
-//! and `BTreeMap` keys sorted, with no floating point anywhere in the format, so the bytes do not
-//! depend on the platform.
+//! The content's canonical text and its hash are the core's
+//! ([`chess_conformance::catalogue::content_key`]), shared with the catalogue's record and the
+//! JSON report's `content_id`: one function, re-exported here under the generator's names.
 
-use serde::Serialize;
-
-use chess_conformance::Variant;
-use chess_conformance::assertion::{Assertion, Mapper};
-use chess_conformance::case::{Case, Expect};
-
-/// FNV-1a, 64 bits.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
-/// The first 12 hex digits of the hash: 48 bits, ample for tens of thousands of cases (the
-/// generator refuses a collision rather than trusting the odds).
-pub fn short_hash(bytes: &[u8]) -> String {
-    format!("{:016x}", fnv1a64(bytes))[..12].to_owned()
-}
-
-#[derive(Serialize)]
-struct Content<'c> {
-    fen: &'c str,
-    moves: &'c [String],
-    expect: Expect,
-    /// The game, written only when it is not standard chess, so that a standard case's content
-    /// (and id) reads as before the variant existed, and the Chess960 reading of a standard
-    /// position is another case.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    variant: Option<Variant>,
-}
-
-/// The canonical text of what a case says: position, history and expectation, lists sorted.
-/// Title, source, tags and id are left out: they describe the case, they do not change it; the
-/// variant is in (the same FEN and moves in Chess960 are another game).
-pub fn content_key(case: &Case) -> String {
-    let content = Content {
-        fen: &case.fen,
-        moves: &case.moves,
-        expect: normalized(&case.expect),
-        variant: Some(case.variant()).filter(|v| !v.is_standard()),
-    };
-    serde_json::to_string(&content).expect("case content serializes to JSON")
-}
+use chess_conformance::case::Case;
+pub use chess_conformance::catalogue::{content_key, fnv1a64, normalized, short_hash};
 
 /// The id of a generated case: `<area>/<generator>/<hash of its content>`.
 pub fn case_id(area: &str, generator: &str, case: &Case) -> String {
@@ -60,23 +14,10 @@ pub fn case_id(area: &str, generator: &str, case: &Case) -> String {
     format!("{area}/{generator}/{}", short_hash(key.as_bytes()))
 }
 
-/// The expectation with every set-like list sorted: each assertion kind says which of its lists
-/// are sets ([`chess_conformance::assertion::Assertion::normalize`]).
-pub fn normalized(expect: &Expect) -> Expect {
-    struct Normalize;
-    impl Mapper for Normalize {
-        fn map<A: Assertion>(&mut self, value: &A::Value) -> Result<A::Value, String> {
-            Ok(A::normalize(value))
-        }
-    }
-    expect
-        .try_map(&mut Normalize)
-        .expect("normalizing never fails")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess_conformance::case::Expect;
 
     #[test]
     fn fnv1a_matches_the_published_test_vectors() {

@@ -35,7 +35,7 @@ pub mod version;
 mod yaml;
 
 pub use area::{AREAS, Area};
-pub use files::{MANIFEST, apart, stale, write};
+pub use files::{MANIFEST, Temporary, apart, stale, temporaries, write};
 pub use report::report;
 pub use validate::validate;
 pub use yaml::yaml_file;

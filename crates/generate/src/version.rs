@@ -20,7 +20,7 @@ use chess_conformance::catalogue::{
 pub use chess_conformance::catalogue::{LOCK_FILE, VERSION_FILE};
 
 use crate::Generation;
-use crate::ids::{content_key, short_hash};
+use crate::ids::short_hash;
 
 /// The name of the changelog, beside the version in `cases/`.
 pub const CHANGELOG_FILE: &str = "CHANGELOG.md";
@@ -36,10 +36,8 @@ pub struct Current {
     pub groups: BTreeMap<String, (usize, String)>,
 }
 
-/// The content id of a hand-written case.
-pub fn content_id(case: &chess_conformance::case::Case) -> String {
-    short_hash(content_key(case).as_bytes())
-}
+/// The content id of a hand-written case: the core's, which a JSON report's `content_id` is too.
+pub use chess_conformance::catalogue::content_id;
 
 impl Current {
     /// The cases of `hand` (the hand-written catalogue, with its retired ids) and of the

@@ -6,6 +6,11 @@
 //! both reports so that two reports written by different versions of the grouping compare
 //! alike): a case that failed both times on the same assertions but in another way (another
 //! set of moves refused, another error) changed its cause.
+//!
+//! A case's expectation changed when the two reports carry two content ids for it (the hash of
+//! its position, history and expectation, `content_id`): a catalogue upgrade. That is seen
+//! whether or not its verdict changed, and only where both reports carry the ids (reports
+//! written before them do not: [`Diff::expectations_seen`] is then false, and a note says so).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -26,6 +31,10 @@ pub(crate) enum Change {
     /// It was skipped and now is asked (or the reverse), or it is skipped for another reason,
     /// or other assertions of it are skipped.
     SkipsChanged,
+    /// Its verdict did not change, but its expectation did: the two reports carry two content
+    /// ids for it (another catalogue). A case whose verdict changed too keeps its verdict's
+    /// change, with [`CaseChange::expectation_changed`], and is listed under both.
+    ExpectationChanged,
     /// Only the newer report has it.
     Added,
     /// Only the older report has it.
@@ -34,11 +43,12 @@ pub(crate) enum Change {
 
 impl Change {
     /// Every change, in the order the reports list them: what got worse first.
-    pub(crate) const ALL: [Change; 6] = [
+    pub(crate) const ALL: [Change; 7] = [
         Change::Broken,
         Change::FailingDifferently,
         Change::Fixed,
         Change::SkipsChanged,
+        Change::ExpectationChanged,
         Change::Added,
         Change::Removed,
     ];
@@ -50,6 +60,7 @@ impl Change {
             Change::FailingDifferently => "failing differently",
             Change::Fixed => "fixed",
             Change::SkipsChanged => "skips changed",
+            Change::ExpectationChanged => "expectation changed",
             Change::Added => "added",
             Change::Removed => "removed",
         }
@@ -67,6 +78,9 @@ pub(crate) struct Counts {
     pub fixed: usize,
     /// Skipped otherwise.
     pub skips_changed: usize,
+    /// Their expectation changed (their verdict changed or not): 0 when the reports carry no
+    /// content ids ([`Diff::expectations_seen`]).
+    pub expectation_changed: usize,
     /// Only in the newer report.
     pub added: usize,
     /// Only in the older report.
@@ -81,20 +95,26 @@ impl Counts {
             Change::FailingDifferently => self.failing_differently,
             Change::Fixed => self.fixed,
             Change::SkipsChanged => self.skips_changed,
+            Change::ExpectationChanged => self.expectation_changed,
             Change::Added => self.added,
             Change::Removed => self.removed,
         }
     }
 
-    fn add(&mut self, change: Change) {
-        *match change {
+    /// Counts `case`: its change, and its expectation's when it changed with its verdict.
+    fn add(&mut self, case: &CaseChange) {
+        *match case.change {
             Change::Broken => &mut self.broken,
             Change::FailingDifferently => &mut self.failing_differently,
             Change::Fixed => &mut self.fixed,
             Change::SkipsChanged => &mut self.skips_changed,
+            Change::ExpectationChanged => &mut self.expectation_changed,
             Change::Added => &mut self.added,
             Change::Removed => &mut self.removed,
         } += 1;
+        if case.expectation_changed && case.change != Change::ExpectationChanged {
+            self.expectation_changed += 1;
+        }
     }
 
     /// Whether no case changed.
@@ -155,7 +175,7 @@ pub(crate) struct Seen {
 /// One case that changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub(crate) struct CaseChange {
-    /// How.
+    /// How its verdict changed; [`Change::ExpectationChanged`] when only its expectation did.
     pub change: Change,
     /// The case id.
     pub id: String,
@@ -169,10 +189,13 @@ pub(crate) struct CaseChange {
     /// Its verdict in the newer report; none for a case removed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub new: Option<Seen>,
-    /// Whether its assertions or their expected answers differ between the reports (a
-    /// catalogue change, when the versions differ).
+    /// Whether the reports carry two content ids for it: its position, history or expectation
+    /// changed (another catalogue). False when either report carries none.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub expectation_changed: bool,
+    /// Its place in the catalogue: in the newer report, or (removed) after it in the older's.
+    #[serde(skip)]
+    place: usize,
 }
 
 impl CaseChange {
@@ -185,7 +208,8 @@ impl CaseChange {
             // A skip now asked and failing; not a failure as before with other skips.
             Change::SkipsChanged => bad(&self.new) && !bad(&self.old),
             Change::Added => bad(&self.new),
-            Change::Fixed | Change::Removed => false,
+            // The catalogue's change, not the engine's.
+            Change::Fixed | Change::ExpectationChanged | Change::Removed => false,
         }
     }
 }
@@ -224,8 +248,12 @@ pub(crate) struct Diff {
     pub counts: Counts,
     /// The areas where something changed, in the newer report's order, then the older's.
     pub areas: Vec<AreaRow>,
+    /// Whether both reports carry every compared case's content id, so that a changed
+    /// expectation is seen; when not, [`Counts::expectation_changed`] is 0 unseen, and a note
+    /// says so.
+    pub expectations_seen: bool,
     /// What the reader must know to read the counts: catalogue versions that differ, a report
-    /// of an interrupted run.
+    /// of an interrupted run, reports without content ids.
     pub notes: Vec<String>,
     /// The cases that changed, grouped by how ([`Change::ALL`]'s order), each group in the
     /// catalogue's order (the newer report's; the older's for cases removed).
@@ -233,9 +261,19 @@ pub(crate) struct Diff {
 }
 
 impl Diff {
-    /// The cases of `change`, in order.
-    pub(crate) fn of(&self, change: Change) -> impl Iterator<Item = &CaseChange> {
-        self.cases.iter().filter(move |c| c.change == change)
+    /// The cases of `change`, in the catalogue's order: for [`Change::ExpectationChanged`],
+    /// every case whose expectation changed, its verdict changed or not.
+    pub(crate) fn of(&self, change: Change) -> Vec<&CaseChange> {
+        if change == Change::ExpectationChanged {
+            let mut cases: Vec<&CaseChange> = self
+                .cases
+                .iter()
+                .filter(|c| c.expectation_changed)
+                .collect();
+            cases.sort_by_key(|c| c.place);
+            return cases;
+        }
+        self.cases.iter().filter(|c| c.change == change).collect()
     }
 
     /// How many cases the newer report fails or errs where the older did not, or not that way
@@ -244,13 +282,19 @@ impl Diff {
         self.cases.iter().filter(|c| c.newly_failing()).count()
     }
 
-    /// `12 broken, 1 failing differently, 0 fixed, 0 skips changed, 0 added, 0 removed; 82 of
-    /// 95 cases compared unchanged`.
+    /// How a count is said: `3 broken`; `expectation changes not seen` for a count the reports
+    /// cannot give.
+    pub(crate) fn count_said(&self, change: Change) -> String {
+        if change == Change::ExpectationChanged && !self.expectations_seen {
+            return "expectation changes not seen".to_owned();
+        }
+        format!("{} {}", self.counts.get(change), change.name())
+    }
+
+    /// `12 broken, 1 failing differently, 0 fixed, 0 skips changed, 0 expectation changed, 0
+    /// added, 0 removed; 82 of 95 cases compared unchanged`.
     pub(crate) fn counts_line(&self) -> String {
-        let counts: Vec<String> = Change::ALL
-            .iter()
-            .map(|&c| format!("{} {}", self.counts.get(c), c.name()))
-            .collect();
+        let counts: Vec<String> = Change::ALL.iter().map(|&c| self.count_said(c)).collect();
         format!(
             "{}; {} of {} compared unchanged",
             counts.join(", "),
@@ -295,15 +339,6 @@ fn skipped(verdict: &Verdict) -> BTreeSet<(&str, Option<&str>)> {
     verdict
         .skipped()
         .map(|c| (c.assertion.as_str(), c.reason.as_deref()))
-        .collect()
-}
-
-/// The expectation of a case as a report carries it: its assertions and their expected answers.
-fn expectation(verdict: &Verdict) -> Vec<(&str, &str)> {
-    verdict
-        .checks
-        .iter()
-        .map(|c| (c.assertion.as_str(), c.expected.as_str()))
         .collect()
 }
 
@@ -395,6 +430,12 @@ fn seen(verdict: &Verdict, other: Option<&Verdict>, cause: Option<&(String, Stri
     }
 }
 
+/// Whether the reports give `old` and `new` (one case) two content ids: `None` when either
+/// carries none.
+fn content_changed(old: &ReportVerdict, new: &ReportVerdict) -> Option<bool> {
+    Some(old.content_id.as_ref()? != new.content_id.as_ref()?)
+}
+
 /// Compares `old` (read from `old_file`) with `new` (from `new_file`).
 pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report) -> Diff {
     let old_causes = causes(old);
@@ -415,7 +456,9 @@ pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report
     let (old_not_run, new_not_run) = (not_run(old), not_run(new));
     let mut cases = Vec::new();
     let (mut compared, mut not_reached) = (0, 0);
-    for line in &new.verdicts {
+    // The compared cases the reports give no two content ids to, OLD's and NEW's.
+    let mut without_ids = [0, 0];
+    for (place, line) in new.verdicts.iter().enumerate() {
         let n = &line.verdict;
         let new_cause = new_causes.get(&n.id);
         let Some(old_line) = old_by_id.get(n.id.as_str()) else {
@@ -430,6 +473,7 @@ pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report
                     old: None,
                     new: Some(seen(n, None, new_cause)),
                     expectation_changed: false,
+                    place,
                 });
             }
             continue;
@@ -437,7 +481,15 @@ pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report
         compared += 1;
         let o = &old_line.verdict;
         let old_cause = old_causes.get(&o.id);
-        if let Some(change) = change(o, n, key(old_cause), key(new_cause)) {
+        let content = content_changed(old_line, line);
+        if content.is_none() {
+            without_ids[0] += usize::from(old_line.content_id.is_none());
+            without_ids[1] += usize::from(line.content_id.is_none());
+        }
+        let expectation_changed = content == Some(true);
+        let change = change(o, n, key(old_cause), key(new_cause))
+            .or(expectation_changed.then_some(Change::ExpectationChanged));
+        if let Some(change) = change {
             cases.push(CaseChange {
                 change,
                 id: n.id.clone(),
@@ -445,11 +497,12 @@ pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report
                 title: line.title.clone(),
                 old: Some(seen(o, Some(n), old_cause)),
                 new: Some(seen(n, Some(o), new_cause)),
-                expectation_changed: expectation(o) != expectation(n),
+                expectation_changed,
+                place,
             });
         }
     }
-    for line in &old.verdicts {
+    for (place, line) in old.verdicts.iter().enumerate() {
         let o = &line.verdict;
         if new_ids.contains(o.id.as_str()) {
             continue;
@@ -466,13 +519,14 @@ pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report
             old: Some(seen(o, None, old_causes.get(&o.id))),
             new: None,
             expectation_changed: false,
+            place: new.verdicts.len() + place,
         });
     }
     // Grouped by how, each group in the catalogue's order (a stable sort).
     cases.sort_by_key(|c| c.change);
     let mut counts = Counts::default();
     for case in &cases {
-        counts.add(case.change);
+        counts.add(case);
     }
     let unchanged = compared
         - cases
@@ -481,7 +535,20 @@ pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report
             .count();
     let old_side = Side::of(old_file, old);
     let new_side = Side::of(new_file, new);
-    let notes = notes(&old_side, &new_side, compared, &counts, not_reached);
+    let mut notes = notes(&old_side, &new_side, compared, &counts, not_reached);
+    for (name, side, missing) in [
+        ("OLD", &old_side, without_ids[0]),
+        ("NEW", &new_side, without_ids[1]),
+    ] {
+        if missing > 0 {
+            notes.push(format!(
+                "{name} ({}) carries no content id for {missing} of the {compared} cases \
+                 compared (a report written before reports carried them): whether their \
+                 expectations changed cannot be seen",
+                side.file,
+            ));
+        }
+    }
     Diff {
         areas: areas(old, new, &cases),
         old: old_side,
@@ -490,6 +557,7 @@ pub(crate) fn compare(old_file: &str, old: &Report, new_file: &str, new: &Report
         unchanged,
         not_reached,
         counts,
+        expectations_seen: without_ids == [0, 0],
         notes,
         cases,
     }
@@ -518,7 +586,7 @@ fn areas(old: &Report, new: &Report, cases: &[CaseChange]) -> Vec<AreaRow> {
         .filter_map(|area| {
             let mut counts = Counts::default();
             for case in cases.iter().filter(|c| c.area == area) {
-                counts.add(case.change);
+                counts.add(case);
             }
             let (o, n) = (tally(&old_areas, area), tally(&new_areas, area));
             let row = AreaRow {

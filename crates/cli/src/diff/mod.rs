@@ -1,6 +1,7 @@
 //! `chess-conformance diff OLD.json NEW.json`: what changed between two runs' JSON reports (the
 //! same engine before and after a change, two versions of a library, two engines): the cases
-//! fixed, broken, failing differently, skipped otherwise, added and removed, by rule area.
+//! fixed, broken, failing differently, skipped otherwise, whose expectation changed, added and
+//! removed, by rule area.
 //!
 //! Reading (this file): both reports strictly, as `report --html` reads them
 //! (`report_file.rs`); the comparison: `compare.rs`; the reports written: `render.rs`. Exit 1
@@ -25,10 +26,16 @@ use crate::print;
     after_long_help = "Each case both reports have is compared: broken (passed, now fails or \
 errs), failing differently (failed or erred both times, but on other assertions, with another \
 outcome or for another cause), fixed (failed or erred, now passes), skips changed (skipped, now \
-asked, or the reverse; or skipped otherwise). Cases only NEW has are added, only OLD has are \
-removed. Reports of different catalogue versions (their `catalogue_version`) are compared on \
+asked, or the reverse; or skipped otherwise), expectation changed (the reports carry two \
+content ids for it: the catalogue changed its position, history or expectation; listed with \
+its verdicts whether they changed or not, as a catalogue upgrade's diff needs). Cases only NEW \
+has are added, only OLD has are removed. A report written before reports carried content ids \
+cannot show an expectation change: the diff says so instead of counting 0. Reports of different catalogue versions (their `catalogue_version`) are compared on \
 the cases both have, and the report says so; a report of an interrupted run is compared on \
-the cases it ran, with a note.\n\nExit codes: 0 nothing changed as --fail-on counts it, 1 it did (by \
+the cases it ran, with a note.\n\nAn expectation changed alone fails under no --fail-on: it is \
+the catalogue's change, not the engine's, and the verdict is what --fail-on judges; a case \
+whose verdict changed with its expectation counts as that verdict change does (a case that \
+passed and fails a stricter expectation is broken).\n\nExit codes: 0 nothing changed as --fail-on counts it, 1 it did (by \
 default: a case broke), 2 a report that cannot be read or bad usage.",
     after_help = "Exit codes: 0 nothing changed as --fail-on counts it, 1 it did (by \
 default: a case broke), 2 a report that cannot be read or bad usage."
@@ -56,7 +63,8 @@ pub struct DiffArgs {
     limit: usize,
     /// What makes the exit code 1: `broken` a case that passed and now fails or errs; `any`
     /// also a case failing differently, a skipped case now failing or erring and a case added
-    /// that fails or errs; `none` nothing.
+    /// that fails or errs; `none` nothing. A case whose expectation changed but whose verdict
+    /// did not counts under none of them (the catalogue changed, not the engine).
     #[arg(long, value_enum, default_value_t = FailOn::Broken, value_name = "WHAT")]
     fail_on: FailOn,
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use chess_conformance::report::{markdown_cell, markdown_code, plural, shown};
 
-use super::compare::{CaseChange, Change, Diff, Seen};
+use super::compare::{AreaRow, CaseChange, Change, Diff, Seen};
 
 /// How much of an answer a line shows: a perft divide or a long move list is cut here.
 const WHAT_MAX: usize = 160;
@@ -64,7 +64,7 @@ pub(crate) fn text(diff: &Diff, limit: usize) -> String {
             let _ = write!(out, "{:width$}  {passed:>11}", shown(&row.area));
             for change in Change::ALL {
                 let w = change.name().len();
-                let _ = write!(out, "  {:>w$}", row.counts.get(change));
+                let _ = write!(out, "  {:>w$}", area_count(diff, row, change));
             }
             out.push('\n');
         }
@@ -75,17 +75,13 @@ pub(crate) fn text(diff: &Diff, limit: usize) -> String {
             continue;
         }
         let _ = writeln!(out, "\n{} ({n}):", change.name());
-        for case in diff.of(change).take(limit) {
+        for case in diff.of(change).into_iter().take(limit) {
             let _ = writeln!(
                 out,
                 "  {}: {}{}",
                 shown(&case.id),
                 cut(&case.title),
-                if case.expectation_changed {
-                    " (its expectation changed)"
-                } else {
-                    ""
-                }
+                mark(case, change)
             );
             for (when, seen) in [("was", &case.old), ("now", &case.new)] {
                 if let Some(seen) = seen {
@@ -98,6 +94,25 @@ pub(crate) fn text(diff: &Diff, limit: usize) -> String {
         }
     }
     out
+}
+
+/// What follows a case's title in the list of `change`: that its expectation changed too (in
+/// the lists of verdicts; the list of expectations says it by its heading).
+fn mark(case: &CaseChange, change: Change) -> &'static str {
+    if case.expectation_changed && change != Change::ExpectationChanged {
+        " (its expectation changed)"
+    } else {
+        ""
+    }
+}
+
+/// An area's count of `change`, `?` for the expectations changed when the reports cannot tell.
+fn area_count(diff: &Diff, row: &AreaRow, change: Change) -> String {
+    if change == Change::ExpectationChanged && !diff.expectations_seen {
+        "?".to_owned()
+    } else {
+        row.counts.get(change).to_string()
+    }
 }
 
 /// The heading's words: `12 broken, 3 fixed`, or `no change`.
@@ -134,7 +149,7 @@ pub(crate) fn markdown(diff: &Diff, limit: usize) -> String {
             if n > 0 && matches!(c, Change::Broken | Change::FailingDifferently) {
                 format!("**{n} {}**", c.name())
             } else {
-                format!("{n} {}", c.name())
+                diff.count_said(c)
             }
         })
         .collect();
@@ -169,7 +184,7 @@ pub(crate) fn markdown(diff: &Diff, limit: usize) -> String {
                 row.new_passed
             );
             for change in Change::ALL {
-                let _ = write!(out, " {} |", row.counts.get(change));
+                let _ = write!(out, " {} |", area_count(diff, row, change));
             }
             out.push('\n');
         }
@@ -186,7 +201,7 @@ pub(crate) fn markdown(diff: &Diff, limit: usize) -> String {
         } else {
             let _ = writeln!(out, "\n#### {heading}\n");
         }
-        let cases: Vec<&CaseChange> = diff.of(change).take(limit).collect();
+        let cases: Vec<&CaseChange> = diff.of(change).into_iter().take(limit).collect();
         if !cases.is_empty() {
             let _ = writeln!(out, "| case | title | was | now |");
             let _ = writeln!(out, "|---|---|---|---|");
@@ -201,11 +216,7 @@ pub(crate) fn markdown(diff: &Diff, limit: usize) -> String {
                 "| `{}` | {}{} | {} | {} |",
                 markdown_code(&case.id),
                 markdown_cell(&cut_raw(&case.title)),
-                if case.expectation_changed {
-                    " (its expectation changed)"
-                } else {
-                    ""
-                },
+                mark(case, change),
                 cell(&case.old),
                 cell(&case.new),
             );

@@ -65,6 +65,9 @@ fn report(
             line["file"] = json!("cases/made.yaml");
             line["line"] = json!(1);
             line["fen"] = json!(FEN);
+            // The same content in every report, unless a test gives it another
+            // ([`with_content`]).
+            line["content_id"] = json!(format!("content of {}", v.id));
             line
         })
         .collect();
@@ -81,6 +84,18 @@ fn report(
         value["interrupted"] = serde_json::to_value(interrupted).unwrap();
     }
     Report::from_json(value.to_string().as_bytes()).expect("a report reads")
+}
+
+/// `report` with case `id`'s content id `content` (`None`: none, as a report written before
+/// they were carried).
+fn with_content(mut report: Report, id: &str, content: Option<&str>) -> Report {
+    let line = report
+        .verdicts
+        .iter_mut()
+        .find(|l| l.verdict.id == id)
+        .expect("the case is in the report");
+    line.content_id = content.map(str::to_owned);
+    report
 }
 
 fn diff_of(old: &[Verdict], new: &[Verdict]) -> Diff {
@@ -463,18 +478,187 @@ fn an_interrupted_report_is_compared_on_the_cases_it_ran() {
 }
 
 #[test]
-fn a_changed_expectation_is_marked() {
-    let mut changed = fail("legal", "not legal: [e1g1]");
-    changed.expected = "[e1g1]".into();
-    let old = [case("a/x", vec![pass("legal")])];
-    let new = [case("a/x", vec![changed])];
-    let diff = diff_of(&old, &new);
-    assert!(diff.cases[0].expectation_changed);
-    let diff = diff_of(
-        &old,
-        &[case("a/x", vec![fail("legal", "not legal: [e1g1]")])],
+fn a_changed_expectation_is_listed_whether_or_not_its_verdict_changed() {
+    let old = [
+        case("a/same", vec![pass("legal")]),
+        case("a/plain", vec![pass("legal")]),
+        case("b/broke", vec![pass("legal")]),
+    ];
+    let new = [
+        case("a/same", vec![pass("legal")]),
+        case("a/plain", vec![pass("legal")]),
+        case("b/broke", vec![fail("legal", "not legal: [e1g1]")]),
+    ];
+    let changed = |r: Report| {
+        let r = with_content(r, "a/same", Some("extended"));
+        with_content(r, "b/broke", Some("stricter"))
+    };
+    let diff = compare(
+        "o.json",
+        &report(&old, Some("1.0.0"), None),
+        "n.json",
+        &changed(report(&new, Some("2.0.0"), None)),
     );
-    assert!(!diff.cases[0].expectation_changed);
+    assert_eq!(
+        changes(&diff),
+        BTreeMap::from([
+            ("a/same", Change::ExpectationChanged),
+            ("b/broke", Change::Broken),
+        ])
+    );
+    assert!(diff.expectations_seen);
+    assert!(diff.cases.iter().all(|c| c.expectation_changed));
+    assert_eq!(
+        (diff.counts.expectation_changed, diff.counts.broken),
+        (2, 1)
+    );
+    assert_eq!((diff.compared, diff.unchanged), (3, 1));
+    // Listed under its heading, both, in the catalogue's order; the broken one also as broken.
+    let listed: Vec<&str> = diff
+        .of(Change::ExpectationChanged)
+        .iter()
+        .map(|c| c.id.as_str())
+        .collect();
+    assert_eq!(listed, ["a/same", "b/broke"]);
+    let per_area: Vec<(&str, usize)> = diff
+        .areas
+        .iter()
+        .map(|a| (a.area.as_str(), a.counts.expectation_changed))
+        .collect();
+    assert_eq!(per_area, [("a", 1), ("b", 1)]);
+    // The catalogue changed, not the engine: only the break fails.
+    let worse: Vec<&str> = diff
+        .cases
+        .iter()
+        .filter(|c| c.newly_failing())
+        .map(|c| c.id.as_str())
+        .collect();
+    assert_eq!(worse, ["b/broke"]);
+    assert!(
+        diff.counts_line()
+            .contains("1 broken, 0 failing differently, 0 fixed, 0 skips changed, 2 expectation changed, 0 added"),
+        "{}",
+        diff.counts_line()
+    );
+
+    let text = render::text(&diff, 20);
+    assert!(
+        text.contains(
+            "expectation changed (2):\n  a/same: the title of a/same\n    was pass\n    now pass\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("broken (1):\n  b/broke: the title of b/broke (its expectation changed)\n"),
+        "{text}"
+    );
+    let markdown = render::markdown(&diff, 20);
+    assert!(
+        markdown.starts_with("### chess-conformance diff: 1 broken, 2 expectation changed\n"),
+        "{markdown}"
+    );
+    assert!(
+        markdown.contains(
+            "#### Expectation changed (2)\n\n| case | title | was | now |\n|---|---|---|---|\n\
+             | `a/same` | the title of a/same | pass | pass |\n"
+        ),
+        "{markdown}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&render::json(&diff)).unwrap();
+    assert_eq!(json["counts"]["expectation_changed"], 2);
+    assert_eq!(json["expectations_seen"], true);
+    let same = &json["cases"].as_array().unwrap()[1];
+    assert_eq!(
+        (&same["id"], &same["change"], &same["expectation_changed"]),
+        (
+            &json!("a/same"),
+            &json!("expectation_changed"),
+            &json!(true)
+        )
+    );
+
+    // The same content: nothing to say.
+    let diff = diff_of(&old[..2], &new[..2]);
+    assert!(diff.cases.is_empty() && diff.notes.is_empty(), "{diff:?}");
+    assert_eq!(diff.unchanged, 2);
+}
+
+#[test]
+fn a_report_without_content_ids_says_expectation_changes_cannot_be_seen() {
+    let old = [
+        case("a/x", vec![pass("legal")]),
+        case("a/y", vec![pass("legal")]),
+    ];
+    let new = [
+        case("a/x", vec![pass("legal")]),
+        case("a/y", vec![fail("legal", "not legal: [e1g1]")]),
+    ];
+    let written_before = |r: Report| {
+        let r = with_content(r, "a/x", None);
+        with_content(r, "a/y", None)
+    };
+    for (old_without, which) in [(true, "OLD (o.json)"), (false, "NEW (n.json)")] {
+        let mut old_report = report(&old, None, None);
+        // An expectation changed, which a report without ids cannot show.
+        let mut new_report = with_content(report(&new, None, None), "a/x", Some("extended"));
+        if old_without {
+            old_report = written_before(old_report);
+        } else {
+            new_report = written_before(new_report);
+        }
+        let diff = compare("o.json", &old_report, "n.json", &new_report);
+        assert!(!diff.expectations_seen);
+        assert_eq!(diff.counts.expectation_changed, 0);
+        assert!(diff.cases.iter().all(|c| !c.expectation_changed));
+        let notes = diff.notes.join("\n");
+        assert_eq!(diff.notes.len(), 1, "said once: {notes}");
+        assert!(
+            notes.starts_with(&format!(
+                "{which} carries no content id for 2 of the 2 cases compared"
+            )) && notes.ends_with("whether their expectations changed cannot be seen"),
+            "{notes}"
+        );
+        // Not a silent 0: the count says it was not seen.
+        let line = diff.counts_line();
+        assert!(
+            line.contains("0 skips changed, expectation changes not seen, 0 added"),
+            "{line}"
+        );
+        assert!(!line.contains("0 expectation changed"), "{line}");
+        let markdown = render::markdown(&diff, 20);
+        assert!(
+            markdown.contains("| a | 2 → 1 | 1 | 0 | 0 | 0 | ? | 0 | 0 |"),
+            "{markdown}"
+        );
+        let text = render::text(&diff, 20);
+        assert!(
+            text.contains("note: ") && text.contains("cannot be seen"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_long_list_of_changed_expectations_folds_in_markdown() {
+    let verdicts: Vec<Verdict> = (0..12)
+        .map(|i| case(&format!("a/{i:02}"), vec![pass("legal")]))
+        .collect();
+    let mut new = report(&verdicts, None, None);
+    for line in &mut new.verdicts {
+        line.content_id = Some(format!("another content of {}", line.verdict.id));
+    }
+    let diff = compare("o", &report(&verdicts, None, None), "n", &new);
+    assert_eq!(diff.counts.expectation_changed, 12);
+    let markdown = render::markdown(&diff, 20);
+    assert!(
+        markdown.contains("<details><summary>Expectation changed (12)</summary>"),
+        "{markdown}"
+    );
+    assert_eq!(
+        markdown.matches("| pass | pass |").count(),
+        12,
+        "{markdown}"
+    );
 }
 
 #[test]

@@ -472,3 +472,141 @@ fn the_readmes_sample_is_what_diff_prints() {
     assert_eq!(versionless(&text(&out.stdout)), versionless(sample));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A catalogue upgrade (1.0.0 → 2.0.0) that extended one case's expectation, the reference
+/// passing it both times: the diff lists it with its verdicts, counts it, and fails on it under
+/// no `--fail-on`; the report's content id is the one `cases/catalogue.lock` records. A report
+/// without content ids (written before they were carried) gets a note, not a silent 0.
+#[test]
+fn a_catalogue_upgrade_that_changed_an_expectation_lists_the_case() {
+    let dir = scratch("diff-expectation");
+    // `castling/bare-both-sides-legal` as the catalogue has it now, and at 1.0.0 with one
+    // castling fewer expected; its black twin the same in both.
+    let folder = |version: &str, legal: &str| -> String {
+        let cases = dir.join(version);
+        std::fs::create_dir_all(&cases).unwrap();
+        std::fs::write(cases.join("VERSION"), format!("{version}\n")).unwrap();
+        std::fs::write(
+            cases.join("castling.yaml"),
+            format!(
+                "cases:\n\
+                 \x20 - id: castling/bare-both-sides-legal\n\
+                 \x20   title: Both castlings legal\n\
+                 \x20   rule: \"3.8.2\"\n\
+                 \x20   fen: 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1\n\
+                 \x20   expect:\n\
+                 \x20     legal: {legal}\n\
+                 \x20     move_count: 26\n\
+                 \x20 - id: castling/bare-both-sides-legal-black\n\
+                 \x20   title: Both castlings legal, black\n\
+                 \x20   rule: \"3.8.2\"\n\
+                 \x20   fen: r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1\n\
+                 \x20   expect:\n\
+                 \x20     legal: [e8g8, e8c8]\n\
+                 \x20     move_count: 26\n"
+            ),
+        )
+        .unwrap();
+        cases.to_str().unwrap().to_owned()
+    };
+    let mut reports = Vec::new();
+    for (version, legal) in [("1.0.0", "[e1g1]"), ("2.0.0", "[e1g1, e1c1]")] {
+        let cases = folder(version, legal);
+        let path = dir.join(format!("{version}.json"));
+        let out = cli(&[
+            "run",
+            "--cases",
+            &cases,
+            "--output",
+            &format!("json={}", path.display()),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        reports.push(path);
+    }
+    let (old, new) = (&reports[0], &reports[1]);
+    // The content id of the case as the catalogue has it now: the lock's.
+    let lock = std::fs::read_to_string(format!("{ROOT}/cases/catalogue.lock")).unwrap();
+    let locked = lock
+        .lines()
+        .find_map(|l| l.strip_prefix("case castling/bare-both-sides-legal "))
+        .and_then(|rest| rest.split(' ').next())
+        .expect("the lock records the case");
+    let content = |path: &Path, id: &str| -> Option<String> {
+        read(path)
+            .verdicts
+            .iter()
+            .find(|l| l.verdict.id == id)
+            .and_then(|l| l.content_id.clone())
+    };
+    assert_eq!(
+        content(new, "castling/bare-both-sides-legal").as_deref(),
+        Some(locked)
+    );
+    assert_ne!(
+        content(old, "castling/bare-both-sides-legal"),
+        content(new, "castling/bare-both-sides-legal")
+    );
+
+    for fail_on in ["broken", "any"] {
+        let out = diff(&[old, new], &["--format", "markdown", "--fail-on", fail_on]);
+        let markdown = text(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "--fail-on {fail_on}: {markdown}"
+        );
+        assert!(
+            markdown.starts_with("### chess-conformance diff: 1 expectation changed\n"),
+            "{markdown}"
+        );
+        assert!(
+            markdown.contains(
+                "0 skips changed, 1 expectation changed, 0 added, 0 removed; 1 of 2 cases \
+                 compared unchanged."
+            ),
+            "{markdown}"
+        );
+        assert!(
+            markdown.contains(
+                "#### Expectation changed (1)\n\n| case | title | was | now |\n|---|---|---|---|\n\
+                 | `castling/bare-both-sides-legal` | Both castlings legal | pass | pass |\n"
+            ),
+            "{markdown}"
+        );
+        assert!(!markdown.contains("legal-black`"), "{markdown}");
+    }
+    let out = diff(&[old, new], &["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["counts"]["expectation_changed"], 1);
+    assert_eq!(
+        listed(&json, "expectation_changed"),
+        BTreeSet::from(["castling/bare-both-sides-legal".to_owned()])
+    );
+
+    // The old report as a version before content ids wrote it: read, and the diff says it
+    // cannot see expectations.
+    let mut written_before = read(old);
+    for line in &mut written_before.verdicts {
+        line.content_id = None;
+    }
+    let json = written_before.to_json();
+    assert!(!json.contains("content_id"), "{json}");
+    let before = dir.join("before-ids.json");
+    std::fs::write(&before, json).unwrap();
+    let out = diff(&[&before, new], &[]);
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}");
+    assert_eq!(report.matches("cannot be seen").count(), 1, "{report}");
+    assert!(
+        report.contains(&format!(
+            "note: OLD ({}) carries no content id for 2 of the 2 cases compared",
+            before.display()
+        )),
+        "{report}"
+    );
+    assert!(
+        report.contains("0 skips changed, expectation changes not seen, 0 added"),
+        "{report}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
