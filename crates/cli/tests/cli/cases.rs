@@ -153,12 +153,21 @@ fn generate_check_names_exactly_the_stale_files_and_writes_nothing() {
     }
     std::fs::write(dir.join("castling.yaml"), "cases: []\n").unwrap();
     std::fs::remove_file(dir.join("san.yaml")).unwrap();
+    // A temporary a killed generation left (no process has that id): named, not stale.
+    let killed = dir.join(".castling.yaml.generate-4294967295.tmp");
+    std::fs::write(&killed, "cases:\n  - id: cut sh").unwrap();
     let out = cli(&["generate", "--check", "--out", dir.to_str().unwrap()]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("is stale (2 files)"), "{stderr}");
     assert!(stderr.contains("castling.yaml: differs"), "{stderr}");
     assert!(stderr.contains("san.yaml: missing"), "{stderr}");
+    assert!(
+        stderr.contains("left by a killed generation")
+            && stderr.contains(".castling.yaml.generate-"),
+        "{stderr}"
+    );
+    assert!(killed.exists(), "--check removes nothing");
     assert!(
         !stderr.contains("docker-compose") && !stderr.contains("settings"),
         "{stderr}"
