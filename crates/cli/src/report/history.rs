@@ -3,9 +3,14 @@
 //! Reports of one library are those whose engine has the same name (the handshake's `name`) and
 //! another version (its `version`: the shims send the installed package's). Their versions are
 //! ordered semver-aware ([`compare_versions`]: `1.9.0` before `1.10.0`, a pre-release before its
-//! release), and each version's page shows the library's history: its rule areas by version (the
-//! cases passed of those run, and the share) and the cases whose outcome changed from one version
-//! to the next (when a failure came, when it went). A library with one version has no history.
+//! release), and each version's page shows the library's history: the versions newest first, each
+//! with the cases passed of those run and what changed from the version before (cases fixed,
+//! broken, newly answered or no longer, the areas whose passes moved; the newest few open, the
+//! rest behind a `<details>`), each area's newest run and the versions where its passes moved,
+//! and each case whose outcome changed, as spans of versions (when a failure came, when it
+//! went). Every table has the same columns however many versions there are, and reads as cards
+//! on a phone: twenty versions do not scroll sideways. A library with one version has no
+//! history.
 //! The index lists a library once, at its latest version ([`latest`]): a reader choosing a
 //! library compares libraries as they are now; the older versions are a click away.
 
@@ -236,39 +241,50 @@ pub(crate) fn steps(changed: &[Changed], versions: usize) -> Vec<Step> {
 /// The most cases the page lists in each of its two lists of changed cases; the rest are counted.
 const LISTED: usize = 300;
 
+/// The versions the table of versions shows open, newest first; the older ones are behind a
+/// `<details>` (open when the page's own version is among them).
+const NEWEST: usize = 8;
+
 /// The history section of `engine`'s page, when its library has more than one version among the
-/// reports: the areas by version, the steps, and the cases that changed.
+/// reports: the versions newest first with what changed from the one before, the areas and where
+/// their passes moved, and the cases that changed. Every table has the same columns however many
+/// versions there are, so the section reads without scrolling sideways, and a narrow screen reads
+/// each version as a card (the stylesheet).
 pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
     let places = versions_of(&site.engines, &engine.report.engine.name);
     if places.len() < 2 {
         return;
     }
     let versions: Vec<&EngineRun> = places.iter().map(|&i| &site.engines[i]).collect();
+    let changed = changed(&versions);
+    let steps = steps(&changed, versions.len());
+    let newest = versions.last().expect("two versions");
     let _ = write!(
         out,
         "<section id=\"history\"><h2>History: {} versions of {}</h2><p class=\"lead\">Each \
-         version's run, oldest first (versions ordered as semver orders them). A cell: the cases \
-         passed of those run, and the share. Versions: {}.</p>",
+         version's run, newest first (versions ordered as semver orders them): the cases passed \
+         of those run, and what changed from the version below it: cases <span class=\"up\">\
+         fixed</span> (a failure or an error now passes), <span class=\"down\">broken</span> (a \
+         pass now fails or errs), other changes, and the areas whose passes moved. From {} to {}.\
+         </p>",
         versions.len(),
         esc(&engine.report.engine.name),
-        versions
-            .iter()
-            .map(|v| version_link(v, engine))
-            .collect::<Vec<_>>()
-            .join(", ")
+        version_link(versions[0], engine),
+        version_link(newest, engine),
     );
-    areas_by_version(out, &versions, engine);
-    let changed = changed(&versions);
-    steps_table(out, &versions, &steps(&changed, versions.len()));
+    versions_table(out, &versions, &steps, engine);
+    areas_table(out, &versions, engine);
     let (bugs, others): (Vec<&Changed>, Vec<&Changed>) = changed.iter().partition(|c| c.is_bug());
     let _ = write!(
         out,
         "<h3 id=\"history-bugs\">Cases that came to fail or pass</h3><p class=\"lead\">{}: in \
-         some version a pass became a failure or an error, or the reverse. The first version \
-         that fails a case and the last one are a bug's life among these versions.</p>",
+         some version a pass became a failure or an error, or the reverse. Each case's outcomes, \
+         oldest version to newest, consecutive versions with the same outcome as one span: the \
+         first version that fails a case and the last one are a bug's life among these \
+         versions.</p>",
         crate::text::plural(bugs.len(), "case")
     );
-    changed_table(out, site, &versions, engine, &bugs);
+    changed_table(out, site, &versions, &bugs);
     if !others.is_empty() {
         let _ = write!(
             out,
@@ -276,7 +292,7 @@ pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
              version's API does not answer)</summary>",
             crate::text::plural(others.len(), "case")
         );
-        changed_table(out, site, &versions, engine, &others);
+        changed_table(out, site, &versions, &others);
         out.push_str("</details>");
     }
     out.push_str("</section>");
@@ -305,20 +321,146 @@ fn share(out: &mut String, t: &Tally) {
     }
 }
 
-/// The header cells of the versions, the page's own marked.
-fn version_heads(out: &mut String, versions: &[&EngineRun], page: &EngineRun) {
-    for v in versions {
-        let current = if std::ptr::eq(*v, page) {
-            " class=\"current\""
-        } else {
-            ""
-        };
-        let _ = write!(out, "<th{current}>{}</th>", version_link(v, page));
+/// The head of a table of versions.
+const VERSIONS_HEAD: &str = "<thead><tr><th>version</th><th class=\"num\">passed</th>\
+<th class=\"num\">fixed</th><th class=\"num\">broken</th><th>other changes</th>\
+<th>areas whose passes moved</th></tr></thead>";
+
+/// The versions, newest first, each with its total and what changed from the version before it;
+/// the newest [`NEWEST`] shown, the others behind a `<details>`.
+fn versions_table(out: &mut String, versions: &[&EngineRun], steps: &[Step], page: &EngineRun) {
+    let newest_first: Vec<usize> = (0..versions.len()).rev().collect();
+    let (shown, older) = newest_first.split_at(NEWEST.min(newest_first.len()));
+    let row = |out: &mut String, i: usize| version_row(out, versions, steps, i, page);
+    let _ = write!(out, "<table class=\"versions\">{VERSIONS_HEAD}<tbody>");
+    for &i in shown {
+        row(out, i);
     }
+    out.push_str("</tbody></table>");
+    if older.is_empty() {
+        return;
+    }
+    let open = if older.iter().any(|&i| std::ptr::eq(versions[i], page)) {
+        " open"
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<details class=\"older\"{open}><summary>{}: {} to {}</summary>\
+         <table class=\"versions\">{VERSIONS_HEAD}<tbody>",
+        crate::text::plural(older.len(), "older version"),
+        esc(&versions[older[older.len() - 1]].report.engine.version),
+        esc(&versions[older[0]].report.engine.version),
+    );
+    for &i in older {
+        row(out, i);
+    }
+    out.push_str("</tbody></table></details>");
 }
 
-/// Rule areas by version.
-fn areas_by_version(out: &mut String, versions: &[&EngineRun], page: &EngineRun) {
+/// Version `i`'s row: its name, its total, and the step from version `i - 1` (none for the
+/// oldest).
+fn version_row(
+    out: &mut String,
+    versions: &[&EngineRun],
+    steps: &[Step],
+    i: usize,
+    page: &EngineRun,
+) {
+    let v = versions[i];
+    let current = if std::ptr::eq(v, page) {
+        " class=\"current\""
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<tr{current} data-version=\"{}\"><th scope=\"row\">{}</th>\
+         <td class=\"num\" data-label=\"passed\">",
+        esc(&v.report.engine.version),
+        version_link(v, page)
+    );
+    share(out, &v.tally);
+    out.push_str("</td>");
+    let Some(step) = i.checked_sub(1).map(|before| &steps[before]) else {
+        out.push_str(
+            "<td class=\"first muted\" colspan=\"4\">the oldest version here: nothing to \
+             compare with</td></tr>",
+        );
+        return;
+    };
+    for (n, class, label) in [(step.fixed, "up", "fixed"), (step.broken, "down", "broken")] {
+        let zero = if n == 0 { " zero" } else { "" };
+        let _ = write!(
+            out,
+            "<td class=\"num step {class}{zero}\" data-label=\"{label}\">{}</td>",
+            if n == 0 {
+                "0".to_owned()
+            } else if class == "up" {
+                format!("+{n}")
+            } else {
+                format!("−{n}")
+            }
+        );
+    }
+    let others: Vec<String> = [
+        (step.answered, "newly answered"),
+        (step.unanswered, "no longer answered"),
+        (step.otherwise, "failure ↔ error"),
+    ]
+    .iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("{n} {what}"))
+    .collect();
+    let _ = write!(
+        out,
+        "<td class=\"others\" data-label=\"other changes\">{}</td>\
+         <td class=\"moved\" data-label=\"areas\">",
+        if others.is_empty() {
+            "<span class=\"muted\">none</span>".to_owned()
+        } else {
+            others.join(", ")
+        }
+    );
+    let moved = moved(versions[i - 1], v);
+    if moved.is_empty() {
+        out.push_str("<span class=\"muted\">none</span>");
+    }
+    for (k, (area, delta)) in moved.iter().enumerate() {
+        let sep = if k > 0 { ", " } else { "" };
+        let (class, sign) = if *delta > 0 {
+            ("up", "+")
+        } else {
+            ("down", "−")
+        };
+        let _ = write!(
+            out,
+            "{sep}<span class=\"{class}\">{} {sign}{}</span>",
+            esc(area),
+            delta.unsigned_abs()
+        );
+    }
+    out.push_str("</td></tr>");
+}
+
+/// The areas whose passes differ between two versions that both ran them, with the difference.
+fn moved<'a>(before: &EngineRun, after: &'a EngineRun) -> Vec<(&'a str, i64)> {
+    after
+        .areas
+        .iter()
+        .filter_map(|(area, t)| {
+            let (_, b) = before.areas.iter().find(|(a, _)| a == area)?;
+            let delta = t.passed as i64 - b.passed as i64;
+            (delta != 0).then_some((area.as_str(), delta))
+        })
+        .collect()
+}
+
+/// The areas, each with its newest run and the versions where its passes moved: a row per
+/// area, whatever the number of versions.
+fn areas_table(out: &mut String, versions: &[&EngineRun], page: &EngineRun) {
+    let newest = versions.last().expect("two versions");
     let mut areas: Vec<&str> = Vec::new();
     for v in versions.iter().rev() {
         for (area, _) in &v.areas {
@@ -327,82 +469,66 @@ fn areas_by_version(out: &mut String, versions: &[&EngineRun], page: &EngineRun)
             }
         }
     }
-    out.push_str("<div class=\"scroll\"><table class=\"history\"><thead><tr><th>area</th>");
-    version_heads(out, versions, page);
-    out.push_str("</tr></thead><tbody>");
-    for area in areas {
-        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", esc(area));
-        for v in versions {
-            match v.areas.iter().find(|(a, _)| a == area) {
-                Some((_, t)) => {
-                    let _ = write!(
-                        out,
-                        "<td class=\"num\" data-area=\"{}\" data-version=\"{}\">",
-                        esc(area),
-                        esc(&v.report.engine.version)
-                    );
-                    share(out, t);
-                    out.push_str("</td>");
-                }
-                None => out.push_str("<td class=\"num muted\">not run</td>"),
-            }
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody><tfoot><tr><th scope=\"row\">total</th>");
-    for v in versions {
-        let _ = write!(
-            out,
-            "<td class=\"num\" data-area=\"\" data-version=\"{}\">",
-            esc(&v.report.engine.version)
-        );
-        share(out, &v.tally);
-        out.push_str("</td>");
-    }
-    out.push_str("</tr></tfoot></table></div>");
-}
-
-/// From each version to the next: the cases fixed, broken, newly answered and no longer so.
-fn steps_table(out: &mut String, versions: &[&EngineRun], steps: &[Step]) {
-    out.push_str(
-        "<table class=\"steps\"><thead><tr><th>from</th><th>to</th><th class=\"num\">fixed</th>\
-         <th class=\"num\">broken</th><th class=\"num\">newly answered</th><th class=\"num\">no \
-         longer answered</th><th class=\"num\">failure ↔ error</th></tr></thead><tbody>",
+    let _ = write!(
+        out,
+        "<h3 id=\"history-areas\">Areas across versions</h3><p class=\"lead\">Each area's \
+         passes in the newest version, and each version where they moved (the passes before \
+         → after, of those run).</p><table class=\"area-history\"><thead><tr><th>area</th>\
+         <th class=\"num\">{}</th><th>passes moved in</th></tr></thead><tbody>",
+        version_link(newest, page)
     );
-    for (i, step) in steps.iter().enumerate() {
+    for area in areas {
         let _ = write!(
             out,
-            "<tr><td>{}</td><td>{}</td><td class=\"num pass\">{}</td><td class=\"num fail\">{}\
-             </td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             </tr>",
-            esc(&versions[i].report.engine.version),
-            esc(&versions[i + 1].report.engine.version),
-            step.fixed,
-            step.broken,
-            step.answered,
-            step.unanswered,
-            step.otherwise
+            "<tr data-area=\"{0}\"><th scope=\"row\">{0}</th><td class=\"num\">",
+            esc(area)
         );
+        match newest.areas.iter().find(|(a, _)| a == area) {
+            Some((_, t)) => share(out, t),
+            None => out.push_str("<span class=\"muted\">not run</span>"),
+        }
+        out.push_str("</td><td class=\"moved\">");
+        let mut any = false;
+        for w in versions.windows(2) {
+            let find = |v: &EngineRun| {
+                v.areas
+                    .iter()
+                    .find(|(a, _)| a == area)
+                    .map(|(_, t)| t.passed)
+            };
+            let (Some(b), Some(a)) = (find(w[0]), find(w[1])) else {
+                continue;
+            };
+            if a == b {
+                continue;
+            }
+            let _ = write!(
+                out,
+                "{}<span class=\"{}\">{}: {b} → {a}</span>",
+                if any { ", " } else { "" },
+                if a > b { "up" } else { "down" },
+                version_link(w[1], page)
+            );
+            any = true;
+        }
+        if !any {
+            out.push_str("<span class=\"muted\">no change</span>");
+        }
+        out.push_str("</td></tr>");
     }
     out.push_str("</tbody></table>");
 }
 
-/// A table of changed cases, a column per version; at most [`LISTED`] rows.
-fn changed_table(
-    out: &mut String,
-    site: &Site,
-    versions: &[&EngineRun],
-    page: &EngineRun,
-    cases: &[&Changed],
-) {
+/// A table of changed cases: each case's outcomes as spans of consecutive versions, oldest to
+/// newest; at most [`LISTED`] rows.
+fn changed_table(out: &mut String, site: &Site, versions: &[&EngineRun], cases: &[&Changed]) {
     if cases.is_empty() {
         return;
     }
     out.push_str(
-        "<div class=\"scroll\"><table class=\"changed\"><thead><tr><th>case</th><th>area</th>",
+        "<table class=\"changed\"><thead><tr><th>case</th><th>area</th><th>outcomes, oldest \
+         version → newest</th></tr></thead><tbody>",
     );
-    version_heads(out, versions, page);
-    out.push_str("</tr></thead><tbody>");
     for case in cases.iter().take(LISTED) {
         let id = match site.case(&case.id).and_then(|c| c.link.as_deref()) {
             Some(link) => format!("<a href=\"../{}\">{}</a>", esc(link), esc(&case.id)),
@@ -410,28 +536,42 @@ fn changed_table(
         };
         let _ = write!(
             out,
-            "<tr data-case=\"{}\"><td>{id}</td><td>{}</td>",
+            "<tr data-case=\"{}\"><td class=\"id\">{id}</td><td>{}</td><td class=\"life\">",
             esc(&case.id),
             esc(&case.area)
         );
-        let mut before: Option<Outcome> = None;
-        for outcome in &case.outcomes {
-            match outcome {
-                Some(o) => {
-                    let turn = if before.is_some_and(|b| b != *o) {
-                        " class=\"turn\""
-                    } else {
-                        ""
-                    };
-                    let _ = write!(out, "<td{turn}>{}</td>", badge(*o));
-                    before = Some(*o);
-                }
-                None => out.push_str("<td class=\"muted\">not run</td>"),
+        let mut start = 0;
+        while start < case.outcomes.len() {
+            let outcome = case.outcomes[start];
+            let end = (start..case.outcomes.len())
+                .take_while(|&i| case.outcomes[i] == outcome)
+                .last()
+                .expect("the start");
+            if start > 0 {
+                out.push_str(" <span class=\"arrow\">→</span> ");
             }
+            let span = if end == start {
+                esc(&versions[start].report.engine.version).into_owned()
+            } else {
+                format!(
+                    "{}–{}",
+                    esc(&versions[start].report.engine.version),
+                    esc(&versions[end].report.engine.version)
+                )
+            };
+            let _ = write!(
+                out,
+                "<span class=\"span\">{} <span class=\"in\">{span}</span></span>",
+                match outcome {
+                    Some(o) => badge(o),
+                    None => "<span class=\"muted\">not run</span>".to_owned(),
+                }
+            );
+            start = end + 1;
         }
-        out.push_str("</tr>");
+        out.push_str("</td></tr>");
     }
-    out.push_str("</tbody></table></div>");
+    out.push_str("</tbody></table>");
     if cases.len() > LISTED {
         let _ = write!(
             out,
@@ -441,14 +581,43 @@ fn changed_table(
     }
 }
 
-/// The history's styles, added to the site's stylesheet.
-pub(crate) const STYLE: &str = "table.history th.current, table.changed th.current { \
-background: #ddf4ff; }
-table.history td, table.history th, table.steps td { white-space: nowrap; }
-table.history .n { min-width: 0; }
+/// The history's styles, added to the site's stylesheet. On a narrow screen a table of versions
+/// reads as cards, a version each, every figure labelled.
+pub(crate) const STYLE: &str = "table.versions tr.current { background: #ddf4ff; }
+table.versions, table.area-history, table.changed { width: 100%; }
+table.versions th[scope=row], table.versions td.num, table.area-history td.num { \
+white-space: nowrap; }
+table.versions .n, table.area-history .n { min-width: 0; }
 .share { color: var(--muted); font-size: .85em; }
-td.turn { box-shadow: inset 3px 0 0 var(--link); }
+.up { color: var(--pass); } .down { color: var(--fail); }
+td.num.up:not(.zero), td.num.down:not(.zero) { font-weight: 600; }
+td.num.zero { color: var(--muted); opacity: .6; }
+td.moved .up, td.moved .down { white-space: nowrap; }
+td.life .span { white-space: nowrap; }
+td.life .in { font-variant-numeric: tabular-nums; }
+td.life .arrow { color: var(--muted); }
+table.changed td.id { word-break: break-word; }
+details.older { margin: -.5em 0 1em; }
 a.versions { font-size: .85em; margin-left: .4em; }
+@media (max-width: 640px) {
+  table.versions thead, table.area-history thead, table.changed thead { display: none; }
+  table.area-history, table.area-history tbody, table.area-history tr, table.changed,
+    table.changed tbody, table.changed tr { display: block; width: 100%; }
+  table.area-history tr, table.changed tr { border-bottom: 1px solid var(--line);
+    padding: .3em 0; }
+  table.area-history th, table.area-history td, table.changed td { display: inline-block;
+    border: 0; padding: .1em .6em .1em 0; text-align: left; }
+  table.area-history td.moved, table.changed td.id, table.changed td.life { display: block; }
+  table.versions, table.versions tbody, table.versions tr { display: block; width: 100%; }
+  table.versions tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6em;
+    padding: .3em .6em; }
+  table.versions th, table.versions td { display: inline-block; border: 0; padding: .1em .4em
+    .1em 0; text-align: left; }
+  table.versions th[scope=row] { display: block; font-size: 1.05em; }
+  table.versions td[data-label]::before { content: attr(data-label) \": \"; color: var(--muted);
+    font-weight: normal; }
+  table.versions td.others, table.versions td.moved, table.versions td.first { display: block; }
+}
 ";
 
 #[cfg(test)]

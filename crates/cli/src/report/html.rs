@@ -847,6 +847,12 @@ svg.board .pieces { font-size: 1.12px; text-anchor: middle;
 svg.board .others { font: bold .5px sans-serif; text-anchor: middle; }
 svg.defs { position: absolute; }
 [hidden] { display: none !important; }
+@media (max-width: 640px) {
+  header { flex-wrap: wrap; gap: .2em 1em; padding: .6em .8em; }
+  main, footer { padding-left: .8em; padding-right: .8em; }
+  td.cell { white-space: normal; }
+  dl.embed { grid-template-columns: minmax(0, 1fr); }
+}
 "#;
 
 #[cfg(test)]
