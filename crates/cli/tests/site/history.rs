@@ -249,7 +249,7 @@ fn chromium_shows_twenty_versions_without_scrolling_sideways() {
         let dom = text(&browse(chromium, &profile, &args, &url).stdout);
         let measured = between(&dom, "<pre id=\"probe\">", "</pre>");
         let mut figures = measured["<pre id=\"probe\">".len()..].split(' ');
-        let mut number = |s: &str| -> u32 { s.parse().unwrap_or_else(|_| panic!("{measured}")) };
+        let number = |s: &str| -> u32 { s.parse().unwrap_or_else(|_| panic!("{measured}")) };
         let (room, page) = (
             number(figures.next().unwrap()),
             number(figures.next().unwrap()),
