@@ -7,8 +7,8 @@
 //! with the cases passed of those run and what changed from the version before (cases fixed,
 //! broken, newly answered or no longer, the areas whose passes moved; the newest few open, the
 //! rest behind a `<details>`), each area's newest run and the versions where its passes moved,
-//! and each case whose outcome changed, as spans of versions (when a failure came, when it
-//! went). Every table has the same columns however many versions there are, and reads as cards
+//! the cases each version fixed and broke (its counts link there), and each case whose outcome
+//! changed, as spans of versions (when a failure came, when it went). Every table has the same columns however many versions there are, and reads as cards
 //! on a phone: twenty versions do not scroll sideways. A library with one version has no
 //! history.
 //! The index lists a library once, at its latest version ([`latest`]): a reader choosing a
@@ -214,24 +214,50 @@ pub(crate) struct Step {
     pub(crate) otherwise: usize,
 }
 
+/// The kinds of a case's change between two versions that both ran it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    Fixed,
+    Broken,
+    Answered,
+    Unanswered,
+    Otherwise,
+}
+
+/// How a case's outcome changed from `a` to `b`; `None` when it did not.
+fn change(a: Outcome, b: Outcome) -> Option<Change> {
+    let bad = |o: Outcome| matches!(o, Outcome::Fail | Outcome::Error);
+    match (a, b) {
+        _ if a == b => None,
+        (Outcome::Skip, _) => Some(Change::Answered),
+        (_, Outcome::Skip) => Some(Change::Unanswered),
+        (Outcome::Pass, _) => Some(Change::Broken),
+        (_, Outcome::Pass) => Some(Change::Fixed),
+        _ if bad(a) && bad(b) => Some(Change::Otherwise),
+        _ => None,
+    }
+}
+
+/// How `case` changed from version `i` to version `i + 1`.
+fn change_at(case: &Changed, i: usize) -> Option<Change> {
+    match (case.outcomes[i], case.outcomes[i + 1]) {
+        (Some(a), Some(b)) => change(a, b),
+        _ => None,
+    }
+}
+
 /// The steps between consecutive versions, counted over `changed`.
 pub(crate) fn steps(changed: &[Changed], versions: usize) -> Vec<Step> {
     let mut steps: Vec<Step> = (1..versions).map(|_| Step::default()).collect();
     for case in changed {
-        for (i, w) in case.outcomes.windows(2).enumerate() {
-            let (Some(a), Some(b)) = (w[0], w[1]) else {
-                continue;
-            };
-            let step = &mut steps[i];
-            let bad = |o: Outcome| matches!(o, Outcome::Fail | Outcome::Error);
-            match (a, b) {
-                _ if a == b => {}
-                (Outcome::Skip, _) => step.answered += 1,
-                (_, Outcome::Skip) => step.unanswered += 1,
-                (Outcome::Pass, _) => step.broken += 1,
-                (_, Outcome::Pass) => step.fixed += 1,
-                _ if bad(a) && bad(b) => step.otherwise += 1,
-                _ => {}
+        for (i, step) in steps.iter_mut().enumerate() {
+            match change_at(case, i) {
+                Some(Change::Fixed) => step.fixed += 1,
+                Some(Change::Broken) => step.broken += 1,
+                Some(Change::Answered) => step.answered += 1,
+                Some(Change::Unanswered) => step.unanswered += 1,
+                Some(Change::Otherwise) => step.otherwise += 1,
+                None => {}
             }
         }
     }
@@ -247,9 +273,9 @@ const NEWEST: usize = 8;
 
 /// The history section of `engine`'s page, when its library has more than one version among the
 /// reports: the versions newest first with what changed from the one before, the areas and where
-/// their passes moved, and the cases that changed. Every table has the same columns however many
-/// versions there are, so the section reads without scrolling sideways, and a narrow screen reads
-/// each version as a card (the stylesheet).
+/// their passes moved, the cases each version fixed and broke, and each changed case's outcomes.
+/// Every table has the same columns however many versions there are, so the section reads
+/// without scrolling sideways, and a narrow screen reads each row as a card (the stylesheet).
 pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
     let places = versions_of(&site.engines, &engine.report.engine.name);
     if places.len() < 2 {
@@ -274,6 +300,7 @@ pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
     );
     versions_table(out, &versions, &steps, engine);
     areas_table(out, &versions, engine);
+    fixes_table(out, site, &versions, &changed, engine);
     let (bugs, others): (Vec<&Changed>, Vec<&Changed>) = changed.iter().partition(|c| c.is_bug());
     let _ = write!(
         out,
@@ -392,15 +419,14 @@ fn version_row(
     };
     for (n, class, label) in [(step.fixed, "up", "fixed"), (step.broken, "down", "broken")] {
         let zero = if n == 0 { " zero" } else { "" };
+        let sign = if class == "up" { '+' } else { '−' };
         let _ = write!(
             out,
             "<td class=\"num step {class}{zero}\" data-label=\"{label}\">{}</td>",
             if n == 0 {
                 "0".to_owned()
-            } else if class == "up" {
-                format!("+{n}")
             } else {
-                format!("−{n}")
+                format!("<a href=\"#changes-{}\">{sign}{n}</a>", v.slug)
             }
         );
     }
@@ -442,6 +468,87 @@ fn version_row(
         );
     }
     out.push_str("</td></tr>");
+}
+
+/// The most cases a cell of the table of fixes lists; the rest are counted.
+const LISTED_IN_STEP: usize = 60;
+
+/// The cases each version fixed and broke, newest first; the versions that did neither left out.
+fn fixes_table(
+    out: &mut String,
+    site: &Site,
+    versions: &[&EngineRun],
+    changed: &[Changed],
+    page: &EngineRun,
+) {
+    out.push_str(
+        "<h3 id=\"history-fixes\">What each version fixed and broke</h3><p class=\"lead\">The \
+         cases each version fixed and broke, from the version before it, newest first; a version \
+         that did neither is left out.</p>",
+    );
+    let mut rows = 0;
+    for i in (1..versions.len()).rev() {
+        let of = |kind: Change| -> Vec<&Changed> {
+            changed
+                .iter()
+                .filter(|c| change_at(c, i - 1) == Some(kind))
+                .collect()
+        };
+        let (fixed, broken) = (of(Change::Fixed), of(Change::Broken));
+        if fixed.is_empty() && broken.is_empty() {
+            continue;
+        }
+        if rows == 0 {
+            out.push_str(
+                "<table class=\"fixes\"><thead><tr><th>version</th><th>fixed</th><th>broken</th>\
+                 </tr></thead><tbody>",
+            );
+        }
+        rows += 1;
+        let _ = write!(
+            out,
+            "<tr id=\"changes-{}\" data-step=\"{}\"><th scope=\"row\">{} <span \
+             class=\"from\">from {}</span></th>",
+            versions[i].slug,
+            esc(&versions[i].report.engine.version),
+            version_link(versions[i], page),
+            esc(&versions[i - 1].report.engine.version),
+        );
+        for (cases, label) in [(fixed, "fixed"), (broken, "broken")] {
+            let _ = write!(out, "<td class=\"ids\" data-label=\"{label}\">");
+            if cases.is_empty() {
+                out.push_str("<span class=\"muted\">none</span>");
+            }
+            for (k, case) in cases.iter().take(LISTED_IN_STEP).enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&case_id(site, case));
+            }
+            if cases.len() > LISTED_IN_STEP {
+                let _ = write!(
+                    out,
+                    " <span class=\"muted\">and {} more</span>",
+                    cases.len() - LISTED_IN_STEP
+                );
+            }
+            out.push_str("</td>");
+        }
+        out.push_str("</tr>");
+    }
+    if rows == 0 {
+        out.push_str("<p class=\"muted\">No version fixed or broke a case.</p>");
+    } else {
+        out.push_str("</tbody></table>");
+    }
+}
+
+/// A case's id, linked to its page when it has one.
+fn case_id(site: &Site, case: &Changed) -> String {
+    match site.case(&case.id).and_then(|c| c.link.as_deref()) {
+        Some(link) => format!("<a href=\"../{}\">{}</a>", esc(link), esc(&case.id)),
+        None => esc(&case.id).into_owned(),
+    }
 }
 
 /// The areas whose passes differ between two versions that both ran them, with the difference.
@@ -530,10 +637,7 @@ fn changed_table(out: &mut String, site: &Site, versions: &[&EngineRun], cases: 
          version → newest</th></tr></thead><tbody>",
     );
     for case in cases.iter().take(LISTED) {
-        let id = match site.case(&case.id).and_then(|c| c.link.as_deref()) {
-            Some(link) => format!("<a href=\"../{}\">{}</a>", esc(link), esc(&case.id)),
-            None => esc(&case.id).into_owned(),
-        };
+        let id = case_id(site, case);
         let _ = write!(
             out,
             "<tr data-case=\"{}\"><td class=\"id\">{id}</td><td>{}</td><td class=\"life\">",
@@ -584,7 +688,7 @@ fn changed_table(out: &mut String, site: &Site, versions: &[&EngineRun], cases: 
 /// The history's styles, added to the site's stylesheet. On a narrow screen a table of versions
 /// reads as cards, a version each, every figure labelled.
 pub(crate) const STYLE: &str = "table.versions tr.current { background: #ddf4ff; }
-table.versions, table.area-history, table.changed { width: 100%; }
+table.versions, table.area-history, table.changed, table.fixes { width: 100%; }
 table.versions th[scope=row], table.versions td.num, table.area-history td.num { \
 white-space: nowrap; }
 table.versions .n, table.area-history .n { min-width: 0; }
@@ -596,18 +700,26 @@ td.moved .up, td.moved .down { white-space: nowrap; }
 td.life .span { white-space: nowrap; }
 td.life .in { font-variant-numeric: tabular-nums; }
 td.life .arrow { color: var(--muted); }
-table.changed td.id { word-break: break-word; }
+table.changed td.id, table.fixes td.ids { word-break: break-word; }
+table.fixes th[scope=row] { white-space: nowrap; }
+table.fixes .from { display: block; color: var(--muted); font-weight: normal; font-size: .85em; }
+table.fixes td.ids { font-size: .85em; width: 50%; }
 details.older { margin: -.5em 0 1em; }
 a.versions { font-size: .85em; margin-left: .4em; }
 @media (max-width: 640px) {
-  table.versions thead, table.area-history thead, table.changed thead { display: none; }
+  table.versions thead, table.area-history thead, table.changed thead, table.fixes thead {
+    display: none; }
   table.area-history, table.area-history tbody, table.area-history tr, table.changed,
-    table.changed tbody, table.changed tr { display: block; width: 100%; }
-  table.area-history tr, table.changed tr { border-bottom: 1px solid var(--line);
+    table.changed tbody, table.changed tr, table.fixes, table.fixes tbody, table.fixes tr {
+    display: block; width: 100%; }
+  table.area-history tr, table.changed tr, table.fixes tr { border-bottom: 1px solid var(--line);
     padding: .3em 0; }
-  table.area-history th, table.area-history td, table.changed td { display: inline-block;
-    border: 0; padding: .1em .6em .1em 0; text-align: left; }
-  table.area-history td.moved, table.changed td.id, table.changed td.life { display: block; }
+  table.area-history th, table.area-history td, table.changed td, table.fixes th,
+    table.fixes td { display: inline-block; border: 0; padding: .1em .6em .1em 0;
+    text-align: left; }
+  table.area-history td.moved, table.changed td.id, table.changed td.life, table.fixes th,
+    table.fixes td.ids { display: block; width: auto; }
+  table.fixes td[data-label]::before { content: attr(data-label) \": \"; color: var(--muted); }
   table.versions, table.versions tbody, table.versions tr { display: block; width: 100%; }
   table.versions tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 .6em;
     padding: .3em .6em; }

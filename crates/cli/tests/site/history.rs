@@ -137,22 +137,36 @@ fn twenty_versions(name: &str) -> (PathBuf, Vec<String>, Vec<Value>) {
     (site(name, &paths), versions, reports)
 }
 
-/// Cases fixed and broken from `before` to `after`, counted from the reports.
-fn fixed_and_broken(before: &Value, after: &Value) -> (usize, usize) {
+/// The cases fixed and broken from `before` to `after`, from the reports, in `before`'s order.
+fn fixed_and_broken(before: &Value, after: &Value) -> (Vec<String>, Vec<String>) {
     let after = outcomes(after);
-    let mut counts = (0, 0);
+    let (mut fixed, mut broken) = (Vec::new(), Vec::new());
     for (id, was) in outcomes(before) {
         let Some((_, now)) = after.iter().find(|(i, _)| *i == id) else {
             continue;
         };
         let bad = |o: &str| o == "fail" || o == "error";
         if bad(&was) && now == "pass" {
-            counts.0 += 1;
+            fixed.push(id);
         } else if was == "pass" && bad(now) {
-            counts.1 += 1;
+            broken.push(id);
         }
     }
-    counts
+    (fixed, broken)
+}
+
+/// The case ids a cell lists, each linked to its page or not.
+fn ids_in(cell: &str) -> Vec<String> {
+    let text = cell[cell.find('>').unwrap() + 1..].to_owned();
+    if text.contains("class=\"muted\">none<") {
+        return Vec::new();
+    }
+    text.split(", ")
+        .map(|id| {
+            let id = id.strip_suffix("</a>").unwrap_or(id);
+            id[id.rfind('>').map_or(0, |at| at + 1)..].to_owned()
+        })
+        .collect()
 }
 
 #[test]
@@ -174,8 +188,8 @@ fn twenty_versions_read_newest_first_with_each_step_s_changes_in_narrow_tables()
     let tables = widths(history);
     assert_eq!(
         tables.len(),
-        4,
-        "versions, older versions, areas, changed cases"
+        5,
+        "versions, older versions, areas, fixes, changed cases"
     );
     for (head, widest) in tables {
         assert!(
@@ -183,22 +197,25 @@ fn twenty_versions_read_newest_first_with_each_step_s_changes_in_narrow_tables()
             "{head} head cells, {widest} in a row"
         );
     }
-    // Each step's fixed and broken cases, as the reports count them.
+    // Each step's fixed and broken cases, as the reports have them: counted in the version's
+    // row, linked to the version's list of them.
     let mut changes = 0;
     for i in 1..versions.len() {
         let (fixed, broken) = fixed_and_broken(&reports[i - 1], &reports[i]);
-        changes += fixed + broken;
+        changes += fixed.len() + broken.len();
         let row = between(
             history,
             &format!("data-version=\"{}\">", versions[i]),
             "</tr>",
         );
-        let shown = |label: &str, n: usize, sign: char| {
+        let slug = format!("lib-{}", versions[i].replace('.', "-"));
+        let step = history.find(&format!("<tr id=\"changes-{slug}\""));
+        assert_eq!(step.is_some(), !(fixed.is_empty() && broken.is_empty()));
+        for (label, ids, sign) in [("fixed", &fixed, '+'), ("broken", &broken, '−')] {
             let cell = between(row, &format!("data-label=\"{label}\">"), "</td>");
-            let expected = if n == 0 {
-                "0".to_owned()
-            } else {
-                format!("{sign}{n}")
+            let expected = match ids.len() {
+                0 => "0".to_owned(),
+                n => format!("<a href=\"#changes-{slug}\">{sign}{n}</a>"),
             };
             assert_eq!(
                 &cell[cell.find('>').unwrap() + 1..],
@@ -206,9 +223,11 @@ fn twenty_versions_read_newest_first_with_each_step_s_changes_in_narrow_tables()
                 "{}: {row}",
                 versions[i]
             );
-        };
-        shown("fixed", fixed, '+');
-        shown("broken", broken, '−');
+            if let Some(at) = step {
+                let listed = between(&history[at..], &format!("data-label=\"{label}\">"), "</td>");
+                assert_eq!(&ids_in(listed), ids, "{label} in {}", versions[i]);
+            }
+        }
     }
     assert!(changes > 0, "the runs differ");
     let oldest = between(history, "data-version=\"0.1.0\">", "</tr>");
@@ -260,7 +279,7 @@ fn chromium_shows_twenty_versions_without_scrolling_sideways() {
             .map(|t| t.split_once(':').unwrap())
             .map(|(name, right)| (name, number(right)))
             .collect();
-        assert_eq!(tables.len(), 4, "{measured}");
+        assert_eq!(tables.len(), 5, "{measured}");
         for (name, right) in tables {
             assert!(
                 right > 0 && right <= room,
