@@ -319,7 +319,7 @@ fn three_versions_make_a_history_in_semver_order() {
     let site_dir = site("history", &paths);
     let page = std::fs::read_to_string(site_dir.join("engines/lib-1-10-0.html")).unwrap();
     let history = between(&page, "<section id=\"history\">", "</section>");
-    // The versions oldest first, as semver orders them.
+    // The versions newest first, as semver orders them.
     assert_eq!(
         rows_of(history),
         ["1.10.0", "1.10.0-beta.2", "1.9.0"],
@@ -394,7 +394,7 @@ fn three_versions_make_a_history_in_semver_order() {
         engines.contains("href=\"engines/lib-1-10-0.html#history\">history: 2 older versions"),
         "{engines}"
     );
-    // An older version's page has the same history, its own column marked.
+    // An older version's page has the same history, its own row marked.
     let old = std::fs::read_to_string(site_dir.join("engines/lib-1-9-0.html")).unwrap();
     assert!(
         old.contains(
