@@ -297,6 +297,8 @@ svg.defs { position: absolute; }
   main, footer { padding-left: .8em; padding-right: .8em; }
   td.cell { white-space: normal; }
   dl.embed { grid-template-columns: minmax(0, 1fr); }
+  th, td { padding: .3em .4em; }
+  td.badge-cell img, table.badges img, p.badges img { max-width: 100%; height: auto; }
 }
 "#;
 
