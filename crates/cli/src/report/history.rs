@@ -3,20 +3,25 @@
 //! Reports of one library are those whose engine has the same name (the handshake's `name`) and
 //! another version (its `version`: the shims send the installed package's). Their versions are
 //! ordered semver-aware ([`compare_versions`]: `1.9.0` before `1.10.0`, a pre-release before its
-//! release), and each version's page shows the library's history: its rule areas by version (the
-//! cases passed of those run, and the share) and the cases whose outcome changed from one version
-//! to the next (when a failure came, when it went). A library with one version has no history.
-//! The index lists a library once, at its latest version ([`latest`]): a reader choosing a
-//! library compares libraries as they are now; the older versions are a click away.
+//! release); the cases whose outcome changed between consecutive versions ([`changed`]) and
+//! each step's counts ([`steps`]: fixed, broken, newly answered or no longer) are found here, and
+//! each version's page shows them (`history/section.rs`): the versions newest first with what
+//! changed from the version before, the areas and the versions where their passes moved, the
+//! cases each version fixed and broke, and each changed case's outcomes as spans of versions (when
+//! a failure came, when it went), in tables whose columns do not grow with the versions, read as
+//! cards on a phone. A library with one version has no history. The index lists a library once,
+//! at its latest version ([`latest`]): a reader choosing a library compares libraries as they are
+//! now; the older versions are a click away.
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
-use chess_conformance::{Outcome, Tally};
+use chess_conformance::Outcome;
 
-use super::html::{badge, esc};
 use super::{EngineRun, Site};
+
+mod section;
+pub(crate) use section::{STYLE, section};
 
 /// The versions of one library among the reports, oldest first, as places in the site's engines.
 pub(crate) fn versions_of(engines: &[EngineRun], name: &str) -> Vec<usize> {
@@ -209,247 +214,55 @@ pub(crate) struct Step {
     pub(crate) otherwise: usize,
 }
 
+/// The kinds of a case's change between two versions that both ran it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    Fixed,
+    Broken,
+    Answered,
+    Unanswered,
+    Otherwise,
+}
+
+/// How a case's outcome changed from `a` to `b`; `None` when it did not.
+fn change(a: Outcome, b: Outcome) -> Option<Change> {
+    let bad = |o: Outcome| matches!(o, Outcome::Fail | Outcome::Error);
+    match (a, b) {
+        _ if a == b => None,
+        (Outcome::Skip, _) => Some(Change::Answered),
+        (_, Outcome::Skip) => Some(Change::Unanswered),
+        (Outcome::Pass, _) => Some(Change::Broken),
+        (_, Outcome::Pass) => Some(Change::Fixed),
+        _ if bad(a) && bad(b) => Some(Change::Otherwise),
+        _ => None,
+    }
+}
+
+/// How `case` changed from version `i` to version `i + 1`.
+fn change_at(case: &Changed, i: usize) -> Option<Change> {
+    match (case.outcomes[i], case.outcomes[i + 1]) {
+        (Some(a), Some(b)) => change(a, b),
+        _ => None,
+    }
+}
+
 /// The steps between consecutive versions, counted over `changed`.
 pub(crate) fn steps(changed: &[Changed], versions: usize) -> Vec<Step> {
     let mut steps: Vec<Step> = (1..versions).map(|_| Step::default()).collect();
     for case in changed {
-        for (i, w) in case.outcomes.windows(2).enumerate() {
-            let (Some(a), Some(b)) = (w[0], w[1]) else {
-                continue;
-            };
-            let step = &mut steps[i];
-            let bad = |o: Outcome| matches!(o, Outcome::Fail | Outcome::Error);
-            match (a, b) {
-                _ if a == b => {}
-                (Outcome::Skip, _) => step.answered += 1,
-                (_, Outcome::Skip) => step.unanswered += 1,
-                (Outcome::Pass, _) => step.broken += 1,
-                (_, Outcome::Pass) => step.fixed += 1,
-                _ if bad(a) && bad(b) => step.otherwise += 1,
-                _ => {}
+        for (i, step) in steps.iter_mut().enumerate() {
+            match change_at(case, i) {
+                Some(Change::Fixed) => step.fixed += 1,
+                Some(Change::Broken) => step.broken += 1,
+                Some(Change::Answered) => step.answered += 1,
+                Some(Change::Unanswered) => step.unanswered += 1,
+                Some(Change::Otherwise) => step.otherwise += 1,
+                None => {}
             }
         }
     }
     steps
 }
-
-/// The most cases the page lists in each of its two lists of changed cases; the rest are counted.
-const LISTED: usize = 300;
-
-/// The history section of `engine`'s page, when its library has more than one version among the
-/// reports: the areas by version, the steps, and the cases that changed.
-pub(crate) fn section(out: &mut String, site: &Site, engine: &EngineRun) {
-    let places = versions_of(&site.engines, &engine.report.engine.name);
-    if places.len() < 2 {
-        return;
-    }
-    let versions: Vec<&EngineRun> = places.iter().map(|&i| &site.engines[i]).collect();
-    let _ = write!(
-        out,
-        "<section id=\"history\"><h2>History: {} versions of {}</h2><p class=\"lead\">Each \
-         version's run, oldest first (versions ordered as semver orders them). A cell: the cases \
-         passed of those run, and the share. Versions: {}.</p>",
-        versions.len(),
-        esc(&engine.report.engine.name),
-        versions
-            .iter()
-            .map(|v| version_link(v, engine))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    areas_by_version(out, &versions, engine);
-    let changed = changed(&versions);
-    steps_table(out, &versions, &steps(&changed, versions.len()));
-    let (bugs, others): (Vec<&Changed>, Vec<&Changed>) = changed.iter().partition(|c| c.is_bug());
-    let _ = write!(
-        out,
-        "<h3 id=\"history-bugs\">Cases that came to fail or pass</h3><p class=\"lead\">{}: in \
-         some version a pass became a failure or an error, or the reverse. The first version \
-         that fails a case and the last one are a bug's life among these versions.</p>",
-        crate::text::plural(bugs.len(), "case")
-    );
-    changed_table(out, site, &versions, engine, &bugs);
-    if !others.is_empty() {
-        let _ = write!(
-            out,
-            "<details><summary>{} whose only changes are to or from a skip (a question a \
-             version's API does not answer)</summary>",
-            crate::text::plural(others.len(), "case")
-        );
-        changed_table(out, site, &versions, engine, &others);
-        out.push_str("</details>");
-    }
-    out.push_str("</section>");
-}
-
-/// A version's name, linked to its page unless it is this page's.
-fn version_link(version: &EngineRun, page: &EngineRun) -> String {
-    let text = esc(&version.report.engine.version);
-    if std::ptr::eq(version, page) {
-        format!("<strong>{text}</strong>")
-    } else {
-        format!("<a href=\"{}.html#history\">{text}</a>", version.slug)
-    }
-}
-
-/// `41 / 52` and `79%`: the cases passed of those run.
-fn share(out: &mut String, t: &Tally) {
-    let total = t.total();
-    let _ = write!(out, "<span class=\"n pass\">{}</span> / {total}", t.passed);
-    if total > 0 {
-        let _ = write!(
-            out,
-            " <span class=\"share\">{:.0}%</span>",
-            t.passed as f64 * 100.0 / total as f64
-        );
-    }
-}
-
-/// The header cells of the versions, the page's own marked.
-fn version_heads(out: &mut String, versions: &[&EngineRun], page: &EngineRun) {
-    for v in versions {
-        let current = if std::ptr::eq(*v, page) {
-            " class=\"current\""
-        } else {
-            ""
-        };
-        let _ = write!(out, "<th{current}>{}</th>", version_link(v, page));
-    }
-}
-
-/// Rule areas by version.
-fn areas_by_version(out: &mut String, versions: &[&EngineRun], page: &EngineRun) {
-    let mut areas: Vec<&str> = Vec::new();
-    for v in versions.iter().rev() {
-        for (area, _) in &v.areas {
-            if !areas.contains(&area.as_str()) {
-                areas.push(area);
-            }
-        }
-    }
-    out.push_str("<div class=\"scroll\"><table class=\"history\"><thead><tr><th>area</th>");
-    version_heads(out, versions, page);
-    out.push_str("</tr></thead><tbody>");
-    for area in areas {
-        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", esc(area));
-        for v in versions {
-            match v.areas.iter().find(|(a, _)| a == area) {
-                Some((_, t)) => {
-                    let _ = write!(
-                        out,
-                        "<td class=\"num\" data-area=\"{}\" data-version=\"{}\">",
-                        esc(area),
-                        esc(&v.report.engine.version)
-                    );
-                    share(out, t);
-                    out.push_str("</td>");
-                }
-                None => out.push_str("<td class=\"num muted\">not run</td>"),
-            }
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody><tfoot><tr><th scope=\"row\">total</th>");
-    for v in versions {
-        let _ = write!(
-            out,
-            "<td class=\"num\" data-area=\"\" data-version=\"{}\">",
-            esc(&v.report.engine.version)
-        );
-        share(out, &v.tally);
-        out.push_str("</td>");
-    }
-    out.push_str("</tr></tfoot></table></div>");
-}
-
-/// From each version to the next: the cases fixed, broken, newly answered and no longer so.
-fn steps_table(out: &mut String, versions: &[&EngineRun], steps: &[Step]) {
-    out.push_str(
-        "<table class=\"steps\"><thead><tr><th>from</th><th>to</th><th class=\"num\">fixed</th>\
-         <th class=\"num\">broken</th><th class=\"num\">newly answered</th><th class=\"num\">no \
-         longer answered</th><th class=\"num\">failure ↔ error</th></tr></thead><tbody>",
-    );
-    for (i, step) in steps.iter().enumerate() {
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td class=\"num pass\">{}</td><td class=\"num fail\">{}\
-             </td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
-             </tr>",
-            esc(&versions[i].report.engine.version),
-            esc(&versions[i + 1].report.engine.version),
-            step.fixed,
-            step.broken,
-            step.answered,
-            step.unanswered,
-            step.otherwise
-        );
-    }
-    out.push_str("</tbody></table>");
-}
-
-/// A table of changed cases, a column per version; at most [`LISTED`] rows.
-fn changed_table(
-    out: &mut String,
-    site: &Site,
-    versions: &[&EngineRun],
-    page: &EngineRun,
-    cases: &[&Changed],
-) {
-    if cases.is_empty() {
-        return;
-    }
-    out.push_str(
-        "<div class=\"scroll\"><table class=\"changed\"><thead><tr><th>case</th><th>area</th>",
-    );
-    version_heads(out, versions, page);
-    out.push_str("</tr></thead><tbody>");
-    for case in cases.iter().take(LISTED) {
-        let id = match site.case(&case.id).and_then(|c| c.link.as_deref()) {
-            Some(link) => format!("<a href=\"../{}\">{}</a>", esc(link), esc(&case.id)),
-            None => esc(&case.id).into_owned(),
-        };
-        let _ = write!(
-            out,
-            "<tr data-case=\"{}\"><td>{id}</td><td>{}</td>",
-            esc(&case.id),
-            esc(&case.area)
-        );
-        let mut before: Option<Outcome> = None;
-        for outcome in &case.outcomes {
-            match outcome {
-                Some(o) => {
-                    let turn = if before.is_some_and(|b| b != *o) {
-                        " class=\"turn\""
-                    } else {
-                        ""
-                    };
-                    let _ = write!(out, "<td{turn}>{}</td>", badge(*o));
-                    before = Some(*o);
-                }
-                None => out.push_str("<td class=\"muted\">not run</td>"),
-            }
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody></table></div>");
-    if cases.len() > LISTED {
-        let _ = write!(
-            out,
-            "<p class=\"muted\">and {} more.</p>",
-            crate::text::plural(cases.len() - LISTED, "case")
-        );
-    }
-}
-
-/// The history's styles, added to the site's stylesheet.
-pub(crate) const STYLE: &str = "table.history th.current, table.changed th.current { \
-background: #ddf4ff; }
-table.history td, table.history th, table.steps td { white-space: nowrap; }
-table.history .n { min-width: 0; }
-.share { color: var(--muted); font-size: .85em; }
-td.turn { box-shadow: inset 3px 0 0 var(--link); }
-a.versions { font-size: .85em; margin-left: .4em; }
-";
 
 #[cfg(test)]
 mod tests {

@@ -6,15 +6,20 @@
 //! an outcome its checks do not give are errors, here naming the file), an interrupted run's
 //! included; the cases' sources and tags from the catalogue, their positions and histories from
 //! it or, for a case it does not have, from the report. Reports of one engine's name and
-//! several versions are a library's history (`history.rs`). Writing: `html.rs` (the pages),
-//! `case_page.rs` (a case's page), `board.rs` (the SVG boards), `badge.rs` (the badges). The site is written into a
-//! folder beside `DIR` and renamed into place, so `DIR` holds a whole site or its previous one.
+//! several versions are a library's history (`history.rs`). Writing: `html.rs` (the writing,
+//! what the pages share), `index.rs`, `case_lists.rs`, `engine_page.rs` (the pages),
+//! `case_page.rs` (a case's page), `board.rs` (the SVG boards), `badge.rs` (the badges). The site
+//! is written into a folder beside `DIR` and renamed into place, so `DIR` holds a whole site or
+//! its previous one.
 
 mod badge;
 mod board;
+mod case_lists;
 mod case_page;
+mod engine_page;
 mod history;
 mod html;
+mod index;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
