@@ -4,6 +4,9 @@
 # over UCI, Sjaak II
 # and Sjeng over xboard, and the Python and JavaScript libraries over the protocol, every message
 # checked against its schema.
+# The in-process adapters are the command's feature `adapters` (off by default), so the release
+# binary is built with it here (and difffuzz.sh, which reuses it; the shared crates resolve alike
+# with and without it, so `cargo build --release` after this rebuilds the command alone).
 # Each engine's failures are findings (docs/FINDINGS.md) recorded in baselines/NAME.yaml; the
 # step fails on a new failure, on a baseline entry that now passes (stale: update the baseline),
 # on an engine that cannot start, or on bad usage. Needs engines.sh first.
@@ -23,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 export CARGO_TERM_COLOR=never
-cargo build --release --quiet
+cargo build --release --quiet --features adapters
 # The pyffish shim's own tests (its Betza rewriting for pyffish's custom pieces, over the
 # protocol): a second.
 python3 -m unittest adapters/test_pyffish_shim.py

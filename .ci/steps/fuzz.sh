@@ -8,9 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 export CARGO_TERM_COLOR=never
-# The fuzz crate alone resolves the features of the crates below it as the default members do
-# (crates/fuzz/Cargo.toml lists the ones that would differ), so the build and the tests below
-# reuse certify's release build. A dependency update can break that silently (a minute of
+# The fuzz crate alone resolves the features of the crates below it as the default members do,
+# with the adapters or without (crates/fuzz/Cargo.toml lists the ones that would differ), so the
+# build and the tests below reuse certify's release build (`--features adapters`). A dependency update can break that silently (a minute of
 # rebuild, nothing wrong): say so.
 features() {
   cargo tree --offline -e normal,build -f '{p} {f}' --prefix none "$@" 2>/dev/null \

@@ -7,7 +7,8 @@
 //! Each command runs alternately, three rounds, and the bench prints the median of each and
 //! their ratio; the figure is the command's own (stderr: `N plies in T s: X plies/s`), so the
 //! binary's start-up is left out. Run with `cargo bench -p chess-conformance-cli --bench fuzz`
-//! (40 games); `cargo test --benches` runs a small version once (3 games).
+//! (40 games; the reference against itself), or with `--features adapters` (the in-process
+//! adapters too); `cargo test --benches` runs a small version once (3 games).
 
 use std::process::Command;
 
@@ -49,7 +50,13 @@ fn main() {
     let quick = !std::env::args().any(|a| a == "--bench");
     let (games, rounds) = if quick { ("3", 1) } else { ("40", 3) };
     println!("fuzz against a reference-only playout, {games} games, seed 4");
-    for engine in ["reference", "cozy-chess", "owlchess", "chess"] {
+    // The in-process adapters are engines of a binary built with the feature `adapters`.
+    let adapters: &[&str] = if cfg!(feature = "adapters") {
+        &["cozy-chess", "owlchess", "chess"]
+    } else {
+        &[]
+    };
+    for &engine in std::iter::once(&"reference").chain(adapters) {
         let (mut playout, mut fuzz) = (Vec::new(), Vec::new());
         for _ in 0..rounds {
             playout.push(plies_per_second(&["reference"], games));

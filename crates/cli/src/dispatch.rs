@@ -110,7 +110,8 @@ fn help(args: &HelpArgs) -> Result<ExitCode, BadInput> {
 /// The bounds of a run, for `run --help`.
 const RUN_LIMITS: &str = "Limits: every question to an engine has --timeout (default 10s, at most \
 24h); an engine in another process that misses it is killed and restarted, an engine in this \
-process (reference, chess, cozy-chess, owlchess, pleco) stops its perft walk at it; either way that \
+process (the reference, a mutant, and with `--features adapters` chess, cozy-chess, owlchess and \
+pleco) stops its perft walk at it; either way that \
 case errs, naming the question, and the run goes on. An engine's line is at most \
 --max-line-bytes (default 1 MiB, at most 1 GiB). --perft-limit leaves out the perft counts \
 above it. The limits on case files (size, nesting, line length) are in docs/CASES.md.";

@@ -20,8 +20,9 @@ pub(crate) fn engine(spec: &str, external: &ExternalArgs) -> Result<Box<dyn Engi
 pub(crate) struct ExternalArgs {
     /// The longest one question may take (e.g. `10s`, `500ms`, `2m`; at most `24h`): the case
     /// errs, naming the question, and the run goes on. An engine in another process is killed
-    /// and restarted for the next case; an engine in this process (reference, chess,
-    /// cozy-chess, owlchess, pleco) stops its perft walk at the deadline.
+    /// and restarted for the next case; an engine in this process (the reference, a mutant, and
+    /// with `--features adapters` chess, cozy-chess, owlchess and pleco) stops its perft walk at
+    /// the deadline.
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     timeout: Duration,
     /// The longest line an engine in another process may print, in bytes (at most 1 GiB); a

@@ -22,7 +22,8 @@ use crate::text::{bounded, plural, unique};
 pub struct MatrixArgs {
     #[command(flatten)]
     selection: Selection,
-    /// An engine to include (repeatable); default: every in-process engine.
+    /// An engine to include (repeatable); default: every in-process engine this binary has (the
+    /// reference, and with `--features adapters` chess, cozy-chess, owlchess and pleco).
     #[arg(long = "engine", value_name = "ENGINE")]
     engines: Vec<String>,
     #[command(flatten)]

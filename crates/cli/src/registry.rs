@@ -3,15 +3,26 @@
 //! A spec is a name (`reference`) or a kind and an argument (`process:COMMAND ARGS`,
 //! `uci:PATH`, `xboard:PATH ARGS`). Each engine lives in its own file; this module only maps specs to them.
 //!
-//! Four Rust chess libraries are built in and run in process (`chess`, `cozy-chess`,
-//! `owlchess`, `pleco`: `chess-conformance-adapters`), each answering with its own API only; engines in
-//! other processes come from `chess-conformance-engines`.
+//! Four Rust chess libraries can be built in and run in process (`chess`, `cozy-chess`,
+//! `owlchess`, `pleco`: `chess-conformance-adapters`), each answering with its own API only, with
+//! the feature `adapters` (off by default: their libraries were a quarter of a fresh `cargo
+//! test`'s build); without it, naming one is a usage error saying how to build them in. Engines
+//! in other processes come from `chess-conformance-engines`.
 
 use chess_conformance::{Engine, Mutant, Reference};
+#[cfg(feature = "adapters")]
 use chess_conformance_adapters::{ChessCrate, CozyChess, Owlchess, Pleco};
 use chess_conformance_engines::{Options, Process, UciEngine, XboardEngine};
 
-/// The specs `--help` and error messages list.
+/// The in-process adapters of `chess-conformance-adapters`, by spec: engines of this binary with
+/// the feature `adapters` only.
+pub const ADAPTERS: &[&str] = &["chess", "cozy-chess", "owlchess", "pleco"];
+
+/// Whether this binary was built with the feature `adapters` ([`ADAPTERS`] built in).
+pub const HAS_ADAPTERS: bool = cfg!(feature = "adapters");
+
+/// The specs `--help` and error messages list: the engines this binary has.
+#[cfg(feature = "adapters")]
 pub const KNOWN: &[&str] = &[
     "reference",
     "chess",
@@ -24,8 +35,24 @@ pub const KNOWN: &[&str] = &[
     "xboard:PATH ARGS",
 ];
 
+/// The specs `--help` and error messages list: the engines this binary has.
+#[cfg(not(feature = "adapters"))]
+pub const KNOWN: &[&str] = &[
+    "reference",
+    "mutant:NAME",
+    "process:COMMAND ARGS",
+    "uci:PATH",
+    "xboard:PATH ARGS",
+];
+
 /// The engines that run inside this process, the default columns of `matrix`.
+#[cfg(feature = "adapters")]
 pub const IN_PROCESS: &[&str] = &["reference", "chess", "cozy-chess", "owlchess", "pleco"];
+
+/// The engines that run inside this process, the default columns of `matrix`: the reference
+/// alone in a binary without the feature `adapters`.
+#[cfg(not(feature = "adapters"))]
+pub const IN_PROCESS: &[&str] = &["reference"];
 
 /// The engine a spec names, with the default options.
 #[cfg(test)]
@@ -49,9 +76,13 @@ pub fn from_spec_with(spec: &str, options: &Options) -> Result<Box<dyn Engine>, 
     }
     match spec {
         "reference" => Ok(Box::new(Reference::new())),
+        #[cfg(feature = "adapters")]
         "chess" => Ok(Box::new(ChessCrate::new())),
+        #[cfg(feature = "adapters")]
         "cozy-chess" => Ok(Box::new(CozyChess::new())),
+        #[cfg(feature = "adapters")]
         "owlchess" => Ok(Box::new(Owlchess::new())),
+        #[cfg(feature = "adapters")]
         "pleco" => Ok(Box::new(Pleco::new())),
         other => Err(unknown(other)),
     }
@@ -109,8 +140,33 @@ fn mutant(name: &str) -> Result<Mutant, String> {
     })
 }
 
+/// The message for a spec no engine of this binary answers to: an adapter left out of this
+/// build says how to build it in, anything else lists the known specs.
 fn unknown(spec: &str) -> String {
-    format!("unknown engine `{spec}`; known: {}", KNOWN.join(", "))
+    if ADAPTERS.contains(&spec) {
+        return not_built_in(spec);
+    }
+    let absent = if HAS_ADAPTERS {
+        String::new()
+    } else {
+        format!(
+            " (and, in a binary built with `--features adapters`, {})",
+            ADAPTERS.join(", ")
+        )
+    };
+    format!(
+        "unknown engine `{spec}`; known: {}{absent}",
+        KNOWN.join(", ")
+    )
+}
+
+/// The message for an in-process adapter named to a binary built without it.
+fn not_built_in(spec: &str) -> String {
+    format!(
+        "engine `{spec}` is an in-process adapter not built into this binary: build it with the \
+         feature `adapters`, e.g. `cargo run --release --features adapters -- run --engine \
+         {spec}`, or install it with `cargo install chess-conformance-cli --features adapters`"
+    )
 }
 
 // --- Engines in other processes (process:, uci:, xboard:) ---
@@ -216,14 +272,7 @@ mod external_tests {
 
     #[test]
     fn specs_are_checked_without_starting_anything() {
-        for good in [
-            "reference",
-            "chess",
-            "cozy-chess",
-            "owlchess",
-            "pleco",
-            "process:sh -c 'exit 1'",
-        ] {
+        for good in ["reference", "process:sh -c 'exit 1'"] {
             assert_eq!(check_spec(good), Ok(()), "{good}");
         }
         // The same message as starting it would give.
@@ -252,6 +301,54 @@ mod external_tests {
             check_spec("uci:no-such-engine-on-path")
                 .unwrap_err()
                 .contains("no program `no-such-engine-on-path` on PATH")
+        );
+    }
+
+    /// With the feature, the four adapters start and are listed; `matrix`'s default columns
+    /// are them and the reference.
+    #[cfg(feature = "adapters")]
+    #[test]
+    fn the_adapters_are_engines_of_a_binary_built_with_them() {
+        for spec in ADAPTERS {
+            assert_eq!(check_spec(spec), Ok(()), "{spec}");
+            let engine = from_spec(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+            assert_eq!(engine.identity().name, *spec);
+            assert!(KNOWN.contains(spec) && IN_PROCESS.contains(spec), "{spec}");
+        }
+        assert_eq!(IN_PROCESS.len(), 1 + ADAPTERS.len());
+        assert!(!error("nonsense").contains("--features adapters"));
+    }
+
+    /// Without the feature, an adapter's name is a usage error that says what it is and how to
+    /// build it in, the same from `check_spec` (before the catalogue loads) as from starting
+    /// it; the other unknown names are told of the adapters too; `matrix` has the reference.
+    #[cfg(not(feature = "adapters"))]
+    #[test]
+    fn the_adapters_are_named_but_not_built_into_this_binary() {
+        for spec in ADAPTERS {
+            let message = error(spec);
+            assert_eq!(check_spec(spec).err(), Some(message.clone()), "{spec}");
+            assert!(
+                message.starts_with(&format!(
+                    "engine `{spec}` is an in-process adapter not built into this binary"
+                )) && message.contains(&format!(
+                    "cargo run --release --features adapters -- run --engine {spec}`"
+                )) && message.contains("cargo install chess-conformance-cli --features adapters"),
+                "{message}"
+            );
+            assert!(
+                !KNOWN.contains(spec) && !IN_PROCESS.contains(spec),
+                "{spec}"
+            );
+        }
+        assert_eq!(IN_PROCESS, ["reference"]);
+        assert!(
+            error("nonsense").ends_with(
+                "(and, in a binary built with `--features adapters`, chess, cozy-chess, \
+                 owlchess, pleco)"
+            ),
+            "{}",
+            error("nonsense")
         );
     }
 

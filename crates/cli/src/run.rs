@@ -22,11 +22,12 @@ pub struct RunArgs {
     #[command(flatten)]
     selection: Selection,
     /// The engine to certify: `reference` (shakmaty), the Rust libraries `chess`, `cozy-chess`,
-    /// `owlchess` and `pleco` (in this process), `process:COMMAND ARGS` (a program speaking the
-    /// protocol of docs/PROTOCOL.md, e.g. `process:python3 adapters/python_chess_shim.py`),
-    /// `uci:PATH` (a UCI engine, e.g. `uci:/usr/games/stockfish`), `xboard:PATH ARGS` (an
-    /// xboard/CECP engine, e.g. `xboard:/usr/games/sjeng`) or `mutant:NAME` (a built-in mutant,
-    /// the reference with one rule broken: `mutants --list`).
+    /// `owlchess` and `pleco` (in this process, in a binary built with `--features adapters`),
+    /// `process:COMMAND ARGS` (a program speaking the protocol of docs/PROTOCOL.md, e.g.
+    /// `process:python3 adapters/python_chess_shim.py`), `uci:PATH` (a UCI engine, e.g.
+    /// `uci:/usr/games/stockfish`), `xboard:PATH ARGS` (an xboard/CECP engine, e.g.
+    /// `xboard:/usr/games/sjeng`) or `mutant:NAME` (a built-in mutant, the reference with one
+    /// rule broken: `mutants --list`).
     #[arg(long, default_value = "reference", value_name = "ENGINE")]
     engine: String,
     /// The report format written to standard output: the same as `--output FORMAT=-`. Without

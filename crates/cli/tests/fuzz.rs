@@ -125,9 +125,9 @@ fn bad_usage_is_refused() {
         "--engine",
         "reference",
         "--engine",
-        "chess",
+        "mutant:pins-ignored",
         "--engine",
-        "owlchess",
+        "mutant:castle-into-check",
     ]);
     assert_eq!(three.status.code(), Some(2));
     assert!(text(&three.stderr).contains("fuzz compares two engines: 3 given"));
@@ -146,7 +146,7 @@ fn bad_usage_is_refused() {
         "--engine",
         "reference",
         "--engine",
-        "chess",
+        "mutant:pins-ignored",
         "--baselines",
         "/nonexistent",
     ]);

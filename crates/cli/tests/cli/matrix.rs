@@ -70,7 +70,9 @@ fn a_matrix_writes_each_engine_s_report_for_the_site() {
     let _ = std::fs::remove_dir_all(&dir);
     let reports = dir.join("reports");
     let select = ["--filter", "castling/", "--generated", "exclude"];
-    let mut args = vec!["matrix", "--engine", "reference", "--engine", "chess"];
+    // A mutant: an engine that fails some of the cases, its report unlike the reference's.
+    let mutant = "mutant:castle-through-attack";
+    let mut args = vec!["matrix", "--engine", "reference", "--engine", mutant];
     args.extend(select);
     args.extend(["--write-reports", reports.to_str().unwrap()]);
     let out = cli(&args);
@@ -82,7 +84,7 @@ fn a_matrix_writes_each_engine_s_report_for_the_site() {
     // Each report is what `run --format json` prints for that engine.
     for (engine, file) in [
         ("reference", "reference-shakmaty.json"),
-        ("chess", "chess.json"),
+        (mutant, "mutant-castle-through-attack.json"),
     ] {
         let written = std::fs::read_to_string(reports.join(file)).expect("the report is written");
         let mut run_args = vec!["run", "--engine", engine, "--format", "json"];
@@ -97,11 +99,17 @@ fn a_matrix_writes_each_engine_s_report_for_the_site() {
         "--html",
         site.to_str().unwrap(),
         reports.join("reference-shakmaty.json").to_str().unwrap(),
-        reports.join("chess.json").to_str().unwrap(),
+        reports
+            .join("mutant-castle-through-attack.json")
+            .to_str()
+            .unwrap(),
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let index = std::fs::read_to_string(site.join("index.html")).unwrap();
-    assert!(index.contains("chess 3.2.0") && index.contains("reference (shakmaty)"));
+    assert!(
+        index.contains("mutant castle-through-attack 0.30.1")
+            && index.contains("reference (shakmaty)")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -170,7 +178,7 @@ fn engines_of_one_name_get_files_of_their_own_said_before_any_case_runs() {
         "--engine",
         "reference",
         "--engine",
-        "chess",
+        "mutant:pins-ignored",
         "--engine",
         "reference",
         "--write-reports",

@@ -264,8 +264,20 @@ fn a_chess960_case_is_reported_with_its_variant_and_its_castled_board() {
     let xml = text(&out.stdout);
     assert!(xml.contains("variant: Chess960"), "{xml}");
     assert!(xml.contains(CASTLED_960[1]), "{xml}");
-    // An engine that does not declare `chess960` is not asked: the cases are skipped, saying why.
-    let out = cli(&["run", "--cases", fixture, "--engine", "chess"]);
+}
+
+/// An engine that does not declare `chess960` (the chess crate) is not asked: the cases are
+/// skipped, saying why. With the feature `adapters` only (CI's adapters step runs it).
+#[cfg(feature = "adapters")]
+#[test]
+fn a_chess960_case_is_not_asked_of_an_adapter_without_chess960() {
+    let out = cli(&[
+        "run",
+        "--cases",
+        "tests/fixtures/chess960",
+        "--engine",
+        "chess",
+    ]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(
@@ -367,15 +379,28 @@ fn perft_cases(name: &str, cases: &[(&str, &str)]) -> std::path::PathBuf {
 
 #[test]
 fn in_process_engines_stop_at_the_timeout_and_the_run_goes_on() {
+    stop_at_the_timeout("deadline", &["reference", "mutant:pins-ignored"]);
+}
+
+/// The same of three in-process adapters: with the feature `adapters` only (CI's adapters step
+/// runs it).
+#[cfg(feature = "adapters")]
+#[test]
+fn in_process_adapters_stop_at_the_timeout_and_the_run_goes_on() {
+    stop_at_the_timeout("deadline-adapters", &["chess", "cozy-chess", "owlchess"]);
+}
+
+/// Each of `engines` asked perft 9 with a timeout of a second: that case errs, the next passes.
+fn stop_at_the_timeout(name: &str, engines: &[&str]) {
     // Perft 9 of the initial position: hours for any of them.
     let dir = perft_cases(
-        "deadline",
+        name,
         &[
             ("depth-9", "{ perft: { 9: 2439530234167 } }"),
             ("then-this", "{ move_count: 20 }"),
         ],
     );
-    for engine in ["reference", "chess", "cozy-chess", "owlchess"] {
+    for &engine in engines {
         let started = std::time::Instant::now();
         let out = cli(&[
             "run",
@@ -506,7 +531,8 @@ for line in sys.stdin:
 #[test]
 fn jobs_give_the_report_and_baseline_of_one_job() {
     // The reference over the whole catalogue, text and JSON from one run each time; an engine
-    // with failures writing its baseline: `--jobs 2` gives byte for byte what `--jobs 1` does.
+    // with failures (a mutant) writing its baseline: `--jobs 2` gives byte for byte what
+    // `--jobs 1` does.
     let runs: [(&[&str], &str, &str); 2] = [
         (
             &["run", "--verbose", "--output", "text=-", "--output"],
@@ -517,7 +543,7 @@ fn jobs_give_the_report_and_baseline_of_one_job() {
             &[
                 "run",
                 "--engine",
-                "chess",
+                "mutant:castle-through-attack",
                 "--generated",
                 "exclude",
                 "--write-baseline",

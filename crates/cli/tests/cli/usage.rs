@@ -96,10 +96,37 @@ fn arguments_are_checked_before_the_catalogue_is_loaded() {
     assert!(stderr.starts_with("unknown engine `nosuch`"), "{stderr}");
     assert!(!stderr.contains("unknown-assertion"), "{stderr}");
     let out = cli(&[
-        "matrix", "--engine", "chess", "--engine", "nosuch", "--cases", broken,
+        "matrix",
+        "--engine",
+        "mutant:pins-ignored",
+        "--engine",
+        "nosuch",
+        "--cases",
+        broken,
     ]);
     let stderr = text(&out.stderr);
     assert!(stderr.starts_with("unknown engine `nosuch`"), "{stderr}");
+    // An in-process adapter this binary was built without (the feature `adapters`): a usage
+    // error that says how to build it in, before the catalogue loads.
+    if !cfg!(feature = "adapters") {
+        for args in [
+            ["run", "--engine", "pleco", "--cases", broken],
+            ["matrix", "--engine", "pleco", "--cases", broken],
+            ["fuzz", "--engine", "reference", "--engine", "pleco"],
+        ] {
+            let out = cli(&args);
+            let (command, stderr) = (args[0], text(&out.stderr));
+            assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+            assert!(
+                stderr.starts_with(
+                    "engine `pleco` is an in-process adapter not built into this binary: \
+                     build it with the feature `adapters`"
+                ),
+                "{command}: {stderr}"
+            );
+            assert!(!stderr.contains("unknown-assertion"), "{stderr}");
+        }
+    }
     let out = cli(&[
         "run",
         "--engine",
@@ -132,7 +159,7 @@ fn arguments_are_checked_before_the_catalogue_is_loaded() {
     let out = cli(&[
         "matrix",
         "--engine",
-        "chess",
+        "mutant:pins-ignored",
         "--write-baselines",
         under_a_file.to_str().unwrap(),
         "--cases",
@@ -181,11 +208,11 @@ fn cli_env(args: &[&str], env: &[(&str, &str)]) -> Output {
 
 #[test]
 fn colours_follow_color_clicolor_force_and_the_pipe() {
-    // The chess crate fails cases of en passant: a failure shows the outcome and both answers.
+    // This mutant fails cases of en passant: a failure shows the outcome and both answers.
     let args = [
         "run",
         "--engine",
-        "chess",
+        "mutant:ep-one-move-late",
         "--filter",
         "en-passant/",
         "--generated",

@@ -92,7 +92,9 @@ fn chromium_shows_what_the_report_says() {
             shown.starts_with(&format!("{outcome}\" data-engine=\"{SLUG}\">")),
             "{shown}"
         );
-        if let Some(actual) = check["actual"].as_str() {
+        if let Some(actual) = check["actual"].as_str()
+            && outcome != "pass"
+        {
             assert!(shown.contains(&escaped(actual)), "{actual} in {shown}");
         }
         if outcome == "pass" {

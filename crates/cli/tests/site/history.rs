@@ -336,7 +336,7 @@ fn three_versions_make_a_history_in_semver_order() {
     let versions = [
         version_of("reference", "1.10.0", &dir),
         version_of("mutant:castle-through-attack", "1.9.0", &dir),
-        version_of("chess", "1.10.0-beta.2", &dir),
+        version_of("mutant:castle-into-check", "1.10.0-beta.2", &dir),
     ];
     let paths: Vec<&Path> = versions.iter().map(|(p, _)| p.as_path()).collect();
     let site_dir = site("history", &paths);
@@ -394,9 +394,8 @@ fn three_versions_make_a_history_in_semver_order() {
             .map(|row| row[..row.find('"').unwrap()].to_owned())
             .collect()
     };
-    let bug_part = between(history, "id=\"history-bugs\"", "<details>");
     let bug_part = if history.contains("<details>") {
-        bug_part
+        between(history, "id=\"history-bugs\"", "<details>")
     } else {
         history
     };

@@ -12,8 +12,8 @@ use super::{castling_report, cli, first_failure, page_of, scratch, site, text};
 /// `castling/x.html/y` and a 300-letter id: each a valid name, none a valid file name.
 #[test]
 fn long_names_and_nesting_ids_make_a_site() {
-    // A mutant that fails many castling cases (the chess crate, castling_report's engine, fails
-    // only two now that it declares it keeps no clocks).
+    // A mutant that fails many castling cases (castling_report's engine), run over the
+    // hand-written and generated castling cases.
     let out = cli(&[
         "run",
         "--engine",
