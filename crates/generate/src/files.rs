@@ -650,18 +650,19 @@ mod tests {
             .into_iter()
             .map(|t| (t.name, t.pid, t.running))
             .collect();
-        assert_eq!(
-            found,
-            [
-                (format!(".a.yaml.generate-{GONE}.tmp"), GONE, Some(false)),
-                (format!(".a.yaml.generate-{me}.tmp"), me, Some(true)),
-                (
-                    format!("json/.a.json.generate-{GONE}.tmp"),
-                    GONE,
-                    Some(false)
-                ),
-            ]
-        );
+        // In the order of their names, which this process's id decides (`1871` sorts before
+        // `4294967295`, `51871` after).
+        let mut expected = vec![
+            (format!(".a.yaml.generate-{GONE}.tmp"), GONE, Some(false)),
+            (format!(".a.yaml.generate-{me}.tmp"), me, Some(true)),
+            (
+                format!("json/.a.json.generate-{GONE}.tmp"),
+                GONE,
+                Some(false),
+            ),
+        ];
+        expected.sort();
+        assert_eq!(found, expected);
         // Not part of the generation: the folder is not stale for them.
         assert!(stale(&out, &dir).is_empty(), "{:?}", stale(&out, &dir));
         // The next generation removes the killed one's, and only those.
