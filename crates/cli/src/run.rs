@@ -245,7 +245,7 @@ impl Rendered<'_> {
                 report::text_painted(run, detail, self.account, paint)
             }
             Format::Json => crate::output::json_report(run, self.stopped),
-            Format::Junit => crate::junit::junit(run).map_err(BadInput)? + "\n",
+            Format::Junit => crate::junit::junit(run) + "\n",
             Format::Markdown => {
                 let mut markdown =
                     report::markdown_in(run, self.score.map(|s| s.line()).as_deref(), detail);
