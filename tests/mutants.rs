@@ -64,7 +64,7 @@ fn every_mutant_differs_from_the_reference_on_two_hand_written_cases() {
         // first (where its kills are; a mutant of the last area used to walk every case before).
         let (own, others): (Vec<&&_>, Vec<&&_>) = passed
             .iter()
-            .partition(|case| case.case.id.split('/').next() == Some(mutation.area));
+            .partition(|case| case.case.area() == mutation.area);
         let kills = own
             .into_iter()
             .chain(others)

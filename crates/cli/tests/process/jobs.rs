@@ -68,7 +68,10 @@ pub(super) fn jobs_same_report() -> Result<(), String> {
                 ));
             }
         }
-        let baseline = &outputs[0][FILES.len() + 1].1;
+        let baseline = outputs[0]
+            .iter()
+            .find_map(|(what, body)| (what == "baseline").then_some(body))
+            .ok_or("no baseline written")?;
         if !exact && !baseline.contains("of the case (in_check): the engine exited") {
             return Err(format!("no crash in the baseline:\n{baseline}"));
         }
